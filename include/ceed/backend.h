@@ -1,0 +1,304 @@
+/* ceedrt backend interface: what a backend plugin (a shared library loaded with dlopen) sees of the core.
+ *
+ * Layering: the core validates arguments, keeps reference counts, access locks, views and default
+ * algorithms; a backend supplies data movement and kernels through versioned operation tables
+ * (one per object kind). Every table starts with its size so that an older plugin compiled against a
+ * shorter table keeps working: the core copies what the plugin provides and zero-fills the rest.
+ *
+ * The functions used by libCEED's tests (07 §9 of the spec) are declared here with their exact
+ * prototypes; everything else is ceedrt's own design. */
+#ifndef CEED_BACKEND_H
+#define CEED_BACKEND_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ceed.h"
+
+#define CEED_MAX_RESOURCE_LEN 1024
+#define CEED_MAX_BACKEND_PRIORITY UINT_MAX
+#define CEED_ALIGN 64
+#define CEED_COMPOSITE_MAX 16
+#define CEED_FIELD_MAX 16
+#define CEED_TAB_WIDTH 2
+
+typedef enum {
+  CEED_RESTRICTION_STANDARD      = 1,
+  CEED_RESTRICTION_ORIENTED      = 2,
+  CEED_RESTRICTION_CURL_ORIENTED = 3,
+  CEED_RESTRICTION_STRIDED       = 4,
+  CEED_RESTRICTION_POINTS        = 5,
+} CeedRestrictionType;
+
+typedef enum { CEED_FE_SPACE_H1 = 1, CEED_FE_SPACE_HDIV = 2, CEED_FE_SPACE_HCURL = 3 } CeedFESpace;
+CEED_EXTERN const char *const CeedFESpaces[];
+
+/* ---- Error plumbing ------------------------------------------------------------------------------ */
+
+/* Return the code of a failing call. */
+#define CeedCall(...)                                    \
+  do {                                                   \
+    int ceed_ierr_ = (__VA_ARGS__);                      \
+    if (ceed_ierr_ != CEED_ERROR_SUCCESS) return ceed_ierr_; \
+  } while (0)
+/* Same, but a recoverable (positive) code from inside a backend becomes CEED_ERROR_BACKEND. */
+#define CeedCallBackend(...)                                                            \
+  do {                                                                                  \
+    int ceed_ierr_ = (__VA_ARGS__);                                                     \
+    if (ceed_ierr_ != CEED_ERROR_SUCCESS) return ceed_ierr_ > 0 ? CEED_ERROR_BACKEND : ceed_ierr_; \
+  } while (0)
+/* Raise an error through ceed's handler unless cond holds. */
+#define CeedCheck(cond, ceed, ecode, ...)                              \
+  do {                                                                 \
+    if (!(cond)) return CeedError((ceed), (ecode), __VA_ARGS__);       \
+  } while (0)
+
+/* Debug output (stdout, only when CEED_DEBUG, DEBUG or DBG is set in the environment). */
+CEED_EXTERN bool CeedDebugFlagEnv(void);
+CEED_EXTERN int  CeedIsDebug(Ceed ceed, bool *is_debug);
+CEED_EXTERN void CeedDebugImpl(Ceed ceed, const char *format, ...);
+#define CeedDebug(ceed, ...) CeedDebugImpl((ceed), __VA_ARGS__)
+
+/* ---- Memory helpers (aligned to CEED_ALIGN; free with CeedFree) -------------------------------- */
+CEED_EXTERN int CeedMallocArray(size_t n, size_t unit, void *p);
+CEED_EXTERN int CeedCallocArray(size_t n, size_t unit, void *p);
+CEED_EXTERN int CeedReallocArray(size_t n, size_t unit, void *p);
+CEED_EXTERN int CeedFree(void *p);
+CEED_EXTERN int CeedStringAllocCopy(const char *source, char **copy);
+#define CeedMalloc(n, p) CeedMallocArray((n), sizeof(**(p)), p)
+#define CeedCalloc(n, p) CeedCallocArray((n), sizeof(**(p)), p)
+#define CeedRealloc(n, p) CeedReallocArray((n), sizeof(**(p)), p)
+
+/* ---- Plugin ABI ----------------------------------------------------------------------------------
+ * A plugin is a shared library plus a JSON manifest (see README, "Backend plugins"). The manifest names
+ * the library, the ABI version, the entry symbol and the resource prefixes with their priorities. The
+ * entry symbol has type CeedBackendPluginEntry and returns a static description whose abi_version must
+ * equal CEED_BACKEND_ABI_VERSION. For each CeedInit that selects one of the plugin's prefixes the core
+ * calls init(resource, ceed) with the full requested resource; init installs CeedBackendOps on ceed. */
+#define CEED_BACKEND_ABI_VERSION 1u
+
+typedef int (*CeedBackendInit)(const char *resource, Ceed ceed);
+typedef struct {
+  unsigned int    abi_version;
+  const char     *name;
+  CeedBackendInit init;
+} CeedBackendPlugin;
+typedef const CeedBackendPlugin *(*CeedBackendPluginEntry)(void);
+
+/* Register an in-process backend (lower priority values win among equal-length prefix matches). */
+CEED_EXTERN int CeedRegister(const char *prefix, CeedBackendInit init, unsigned int priority);
+
+/* Discovered plugins (manifests), for diagnostics tools: status is "loaded", "not loaded" or the
+   reason the plugin cannot be used; load=true tries to load it first. Strings live as long as the process. */
+CEED_EXTERN int CeedRegistryGetNumPlugins(size_t *num_plugins);
+CEED_EXTERN int CeedRegistryGetPluginInfo(size_t index, bool load, const char **manifest, const char **name,
+                                          const char **library, const char **status);
+
+/* Device memory and context-level operations. Every member may be NULL. */
+typedef struct {
+  size_t size; /* sizeof(CeedBackendOps) as the plugin was compiled */
+  int (*Destroy)(Ceed ceed);
+  int (*GetPreferredMemType)(Ceed ceed, CeedMemType *mem_type);
+  int (*SetStream)(Ceed ceed, void *handle);
+  /* Device memory: without these the context only offers CEED_MEM_HOST. */
+  int (*DeviceAlloc)(Ceed ceed, size_t bytes, void **ptr);
+  int (*DeviceFree)(Ceed ceed, void *ptr);
+  int (*DeviceCopy)(Ceed ceed, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes);
+  /* Vector kernels on the backend's preferred memory (NULL: the core's host loops). */
+  int (*VectorSetValue)(CeedVector vec, CeedScalar value);
+  int (*VectorNorm)(CeedVector vec, CeedNormType type, CeedScalar *norm);
+  int (*VectorScale)(CeedVector x, CeedScalar alpha);
+  int (*VectorAXPY)(CeedVector y, CeedScalar alpha, CeedVector x);
+  int (*VectorAXPBY)(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x);
+  int (*VectorPointwiseMult)(CeedVector w, CeedVector x, CeedVector y);
+  int (*VectorReciprocal)(CeedVector vec);
+  /* Object creation hooks: the object is fully initialised by the core (sizes, arrays, matrices);
+     the hook attaches backend data and the object's operation table. NULL: ask the delegate. */
+  int (*ElemRestrictionCreate)(CeedElemRestriction rstr);
+  int (*BasisCreate)(CeedBasis basis);
+  int (*QFunctionCreate)(CeedQFunction qf);
+  int (*OperatorCreate)(CeedOperator op);
+  int (*CompositeOperatorCreate)(CeedOperator op);
+} CeedBackendOps;
+
+CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);
+CEED_EXTERN int CeedGetData(Ceed ceed, void *data);
+CEED_EXTERN int CeedSetData(Ceed ceed, void *data);
+CEED_EXTERN int CeedSetDeterministic(Ceed ceed, bool is_deterministic);
+/* Full requested resource including ":key=value" options (CeedGetResource gives the registered prefix). */
+CEED_EXTERN int CeedGetResourceRequested(Ceed ceed, const char **resource);
+/* Value of option key in the requested resource ("/gpu/cuda/gen:device_id=1"), or NULL if absent. */
+CEED_EXTERN int CeedGetResourceOption(Ceed ceed, const char *key, char *value, size_t value_len, bool *found);
+
+/* Delegation: a delegate implements whatever this context lacks; an object delegate does so for one
+   object kind ("ElemRestriction", "Basis", "QFunction", "Operator"); the operator fallback runs
+   operator methods (assembly, multigrid, FDM) this backend lacks on a clone of the operator. */
+CEED_EXTERN int CeedSetDelegate(Ceed ceed, Ceed delegate);
+CEED_EXTERN int CeedGetDelegate(Ceed ceed, Ceed *delegate);
+CEED_EXTERN int CeedSetObjectDelegate(Ceed ceed, Ceed delegate, const char *obj_name);
+CEED_EXTERN int CeedGetObjectDelegate(Ceed ceed, Ceed *delegate, const char *obj_name);
+CEED_EXTERN int CeedSetOperatorFallbackCeed(Ceed ceed, Ceed fallback_ceed);
+CEED_EXTERN int CeedGetOperatorFallbackCeed(Ceed ceed, Ceed *fallback_ceed);
+CEED_EXTERN int CeedGetParent(Ceed ceed, Ceed *parent);
+
+/* JIT source roots and defines (read access is counted; CeedAddJit* fail while it is held). */
+CEED_EXTERN int CeedGetJitSourceRoots(Ceed ceed, CeedInt *num_source_roots, const char ***jit_source_roots);
+CEED_EXTERN int CeedRestoreJitSourceRoots(Ceed ceed, const char ***jit_source_roots);
+CEED_EXTERN int CeedGetJitDefines(Ceed ceed, CeedInt *num_defines, const char ***jit_defines);
+CEED_EXTERN int CeedRestoreJitDefines(Ceed ceed, const char ***jit_defines);
+
+/* Work vectors (spec 07 §9). */
+CEED_EXTERN int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec);
+CEED_EXTERN int CeedRestoreWorkVector(Ceed ceed, CeedVector *vec);
+CEED_EXTERN int CeedClearWorkVectors(Ceed ceed, CeedSize min_len);
+CEED_EXTERN int CeedGetWorkVectorMemoryUsage(Ceed ceed, CeedScalar *usage_mb);
+
+/* ---- Vectors ------------------------------------------------------------------------------------- */
+CEED_EXTERN int CeedVectorGetState(CeedVector vec, uint64_t *state);
+CEED_EXTERN int CeedVectorHasValidArray(CeedVector vec, bool *has_valid_array);
+CEED_EXTERN int CeedVectorHasBorrowedArrayOfType(CeedVector vec, CeedMemType mem_type, bool *has_borrowed_array_of_type);
+
+/* ---- Element restrictions ------------------------------------------------------------------------ */
+typedef struct {
+  size_t size; /* sizeof(CeedElemRestrictionBackendOps) as the plugin was compiled */
+  /* E (NOTRANSPOSE, overwrite) or E^T (TRANSPOSE, add). use_signs=false ignores orientations
+     (unsigned copy: |T| for curl orientations); use_orients=false ignores all orientation data. */
+  int (*Apply)(CeedElemRestriction rstr, CeedTransposeMode t_mode, bool use_signs, bool use_orients, CeedVector u,
+               CeedVector ru, CeedRequest *request);
+  int (*ApplyBlock)(CeedElemRestriction rstr, CeedInt block, CeedTransposeMode t_mode, CeedVector u, CeedVector ru,
+                    CeedRequest *request);
+  int (*ApplyAtPointsInElement)(CeedElemRestriction rstr, CeedInt elem, CeedTransposeMode t_mode, CeedVector u,
+                                CeedVector ru, CeedRequest *request);
+  int (*Destroy)(CeedElemRestriction rstr);
+} CeedElemRestrictionBackendOps;
+
+CEED_EXTERN int CeedElemRestrictionSetBackendOps(CeedElemRestriction rstr, const CeedElemRestrictionBackendOps *ops);
+CEED_EXTERN int CeedElemRestrictionGetData(CeedElemRestriction rstr, void *data);
+CEED_EXTERN int CeedElemRestrictionSetData(CeedElemRestriction rstr, void *data);
+CEED_EXTERN int CeedElemRestrictionGetType(CeedElemRestriction rstr, CeedRestrictionType *rstr_type);
+CEED_EXTERN int CeedElemRestrictionIsStrided(CeedElemRestriction rstr, bool *is_strided);
+CEED_EXTERN int CeedElemRestrictionIsAtPoints(CeedElemRestriction rstr, bool *is_points);
+CEED_EXTERN int CeedElemRestrictionHasBackendStrides(CeedElemRestriction rstr, bool *has_backend_strides);
+/* Strides of a strided restriction, with CEED_STRIDES_BACKEND resolved to the backend L-layout. */
+CEED_EXTERN int CeedElemRestrictionGetStrides(CeedElemRestriction rstr, CeedInt strides[3]);
+CEED_EXTERN int CeedElemRestrictionGetOffsets(CeedElemRestriction rstr, CeedMemType mem_type, const CeedInt **offsets);
+CEED_EXTERN int CeedElemRestrictionRestoreOffsets(CeedElemRestriction rstr, const CeedInt **offsets);
+CEED_EXTERN int CeedElemRestrictionGetOrientations(CeedElemRestriction rstr, CeedMemType mem_type, const bool **orients);
+CEED_EXTERN int CeedElemRestrictionRestoreOrientations(CeedElemRestriction rstr, const bool **orients);
+CEED_EXTERN int CeedElemRestrictionGetCurlOrientations(CeedElemRestriction rstr, CeedMemType mem_type,
+                                                       const CeedInt8 **curl_orients);
+CEED_EXTERN int CeedElemRestrictionRestoreCurlOrientations(CeedElemRestriction rstr, const CeedInt8 **curl_orients);
+CEED_EXTERN int CeedElemRestrictionGetELayout(CeedElemRestriction rstr, CeedInt layout[3]);
+CEED_EXTERN int CeedElemRestrictionSetELayout(CeedElemRestriction rstr, const CeedInt layout[3]);
+CEED_EXTERN int CeedElemRestrictionGetLLayout(CeedElemRestriction rstr, CeedInt layout[3]);
+CEED_EXTERN int CeedElemRestrictionSetLLayout(CeedElemRestriction rstr, const CeedInt layout[3]);
+CEED_EXTERN int CeedElemRestrictionGetAtPointsElementOffset(CeedElemRestriction rstr, CeedInt elem, CeedSize *elem_offset);
+/* Whether two at-points restrictions describe the same point layout. */
+CEED_EXTERN int CeedElemRestrictionAtPointsAreCompatible(CeedElemRestriction rstr_a, CeedElemRestriction rstr_b,
+                                                         bool *are_compatible);
+
+/* ---- Bases --------------------------------------------------------------------------------------- */
+typedef struct {
+  size_t size; /* sizeof(CeedBasisBackendOps) as the plugin was compiled */
+  /* Layouts as in CeedBasisApply (element index fastest for num_elem > 1); add only with TRANSPOSE. */
+  int (*Apply)(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u,
+               CeedVector v, bool add);
+  /* Optional; NULL: the core's default (one element at a time). */
+  int (*ApplyAtPoints)(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, CeedTransposeMode t_mode,
+                       CeedEvalMode eval_mode, CeedVector x_ref, CeedVector u, CeedVector v, bool add);
+  int (*Destroy)(CeedBasis basis);
+} CeedBasisBackendOps;
+
+CEED_EXTERN int CeedBasisSetBackendOps(CeedBasis basis, const CeedBasisBackendOps *ops);
+CEED_EXTERN int CeedBasisGetData(CeedBasis basis, void *data);
+CEED_EXTERN int CeedBasisSetData(CeedBasis basis, void *data);
+CEED_EXTERN int CeedBasisIsTensor(CeedBasis basis, bool *is_tensor);
+CEED_EXTERN int CeedBasisIsCollocated(CeedBasis basis, bool *is_collocated);
+CEED_EXTERN int CeedBasisGetFESpace(CeedBasis basis, CeedFESpace *fe_space);
+CEED_EXTERN int CeedBasisGetNumQuadratureComponents(CeedBasis basis, CeedEvalMode eval_mode, CeedInt *q_comp);
+CEED_EXTERN int CeedBasisGetCollocatedGrad(CeedBasis basis, CeedScalar *colo_grad_1d);
+/* FLOPs of one application on one element (spec 06 §10). */
+CEED_EXTERN int CeedBasisGetFlopsEstimate(CeedBasis basis, CeedTransposeMode t_mode, CeedEvalMode eval_mode,
+                                          bool is_at_points, CeedInt num_points, CeedSize *flops);
+
+/* Dense linear algebra (row-major). */
+CEED_EXTERN int CeedMatrixMatrixMultiply(Ceed ceed, const CeedScalar *mat_A, const CeedScalar *mat_B, CeedScalar *mat_C,
+                                         CeedInt m, CeedInt n, CeedInt kk);
+CEED_EXTERN int CeedMatrixPseudoinverse(Ceed ceed, const CeedScalar *mat, CeedInt m, CeedInt n, CeedScalar *mat_pinv);
+CEED_EXTERN int CeedQRFactorization(Ceed ceed, CeedScalar *mat, CeedScalar *tau, CeedInt m, CeedInt n);
+CEED_EXTERN int CeedHouseholderApplyQ(CeedScalar *mat_A, const CeedScalar *mat_Q, const CeedScalar *tau, CeedTransposeMode t_mode,
+                                      CeedInt m, CeedInt n, CeedInt k, CeedInt row, CeedInt col);
+CEED_EXTERN int CeedSymmetricSchurDecomposition(Ceed ceed, CeedScalar *mat, CeedScalar *lambda, CeedInt n);
+CEED_EXTERN int CeedSimultaneousDiagonalization(Ceed ceed, CeedScalar *mat_A, CeedScalar *mat_B, CeedScalar *x,
+                                                CeedScalar *lambda, CeedInt n);
+
+/* ---- QFunctions and contexts --------------------------------------------------------------------- */
+typedef struct {
+  size_t size; /* sizeof(CeedQFunctionBackendOps) as the plugin was compiled */
+  int (*Apply)(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v);
+  int (*Destroy)(CeedQFunction qf);
+} CeedQFunctionBackendOps;
+
+CEED_EXTERN int CeedQFunctionSetBackendOps(CeedQFunction qf, const CeedQFunctionBackendOps *ops);
+CEED_EXTERN int CeedQFunctionGetData(CeedQFunction qf, void *data);
+CEED_EXTERN int CeedQFunctionSetData(CeedQFunction qf, void *data);
+CEED_EXTERN int CeedQFunctionGetUserFunction(CeedQFunction qf, CeedQFunctionUser *f);
+CEED_EXTERN int CeedQFunctionGetVectorLength(CeedQFunction qf, CeedInt *vec_length);
+CEED_EXTERN int CeedQFunctionGetNumArgs(CeedQFunction qf, CeedInt *num_input_fields, CeedInt *num_output_fields);
+CEED_EXTERN int CeedQFunctionGetSourcePath(CeedQFunction qf, const char **source_path);
+CEED_EXTERN int CeedQFunctionGetKernelName(CeedQFunction qf, const char **kernel_name);
+CEED_EXTERN int CeedQFunctionGetName(CeedQFunction qf, const char **name);
+CEED_EXTERN int CeedQFunctionGetUserFlopsEstimate(CeedQFunction qf, CeedSize *flops);
+CEED_EXTERN int CeedQFunctionIsIdentity(CeedQFunction qf, bool *is_identity);
+CEED_EXTERN int CeedQFunctionIsContextWritable(CeedQFunction qf, bool *is_writable);
+/* Borrowed context (NULL if none). */
+CEED_EXTERN int CeedQFunctionGetContext(CeedQFunction qf, CeedQFunctionContext *ctx);
+/* Context data with read-write or read-only access according to the writability flag (NULL if none). */
+CEED_EXTERN int CeedQFunctionGetContextData(CeedQFunction qf, CeedMemType mem_type, void *data);
+CEED_EXTERN int CeedQFunctionRestoreContextData(CeedQFunction qf, void *data);
+/* Gallery registration; init adds fields, context and FLOP estimate to a QFunction created by name. */
+CEED_EXTERN int CeedQFunctionRegister(const char *name, const char *source, CeedInt vec_length, CeedQFunctionUser f,
+                                      int (*init)(Ceed ceed, const char *requested, CeedQFunction qf));
+
+CEED_EXTERN int CeedQFunctionContextGetState(CeedQFunctionContext ctx, uint64_t *state);
+CEED_EXTERN int CeedQFunctionContextHasValidData(CeedQFunctionContext ctx, bool *has_valid_data);
+CEED_EXTERN int CeedQFunctionContextGetFieldLabel(CeedQFunctionContext ctx, const char *field_name,
+                                                  CeedContextFieldLabel *field_label);
+CEED_EXTERN int CeedQFunctionContextSetDouble(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, double *values);
+CEED_EXTERN int CeedQFunctionContextSetInt32(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, int32_t *values);
+CEED_EXTERN int CeedQFunctionContextSetBoolean(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, bool *values);
+CEED_EXTERN int CeedQFunctionContextGetDoubleRead(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, size_t *num_values,
+                                                  const double **values);
+CEED_EXTERN int CeedQFunctionContextRestoreDoubleRead(CeedQFunctionContext ctx, CeedContextFieldLabel field_label,
+                                                      const double **values);
+CEED_EXTERN int CeedQFunctionContextGetInt32Read(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, size_t *num_values,
+                                                 const int32_t **values);
+CEED_EXTERN int CeedQFunctionContextRestoreInt32Read(CeedQFunctionContext ctx, CeedContextFieldLabel field_label,
+                                                     const int32_t **values);
+CEED_EXTERN int CeedQFunctionContextGetBooleanRead(CeedQFunctionContext ctx, CeedContextFieldLabel field_label, size_t *num_values,
+                                                   const bool **values);
+CEED_EXTERN int CeedQFunctionContextRestoreBooleanRead(CeedQFunctionContext ctx, CeedContextFieldLabel field_label,
+                                                       const bool **values);
+
+/* ---- Operators ----------------------------------------------------------------------------------- */
+typedef struct {
+  size_t size; /* sizeof(CeedOperatorBackendOps) as the plugin was compiled */
+  /* out += A in for a single operator, adding into passive outputs too. */
+  int (*ApplyAdd)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
+  /* Optional fused composite application; NULL: the core sums the sub-operators. */
+  int (*ApplyAddComposite)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
+  int (*Destroy)(CeedOperator op);
+} CeedOperatorBackendOps;
+
+CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);
+CEED_EXTERN int CeedOperatorGetData(CeedOperator op, void *data);
+CEED_EXTERN int CeedOperatorSetData(CeedOperator op, void *data);
+CEED_EXTERN int CeedOperatorIsComposite(CeedOperator op, bool *is_composite);
+CEED_EXTERN int CeedOperatorIsSetupDone(CeedOperator op, bool *is_setup_done);
+CEED_EXTERN int CeedOperatorSetSetupDone(CeedOperator op);
+/* Borrowed QFunction. */
+CEED_EXTERN int CeedOperatorGetQFunction(CeedOperator op, CeedQFunction *qf);
+CEED_EXTERN int CeedOperatorFieldGetEvalMode(CeedOperatorField op_field, CeedEvalMode *eval_mode);
+
+#endif /* CEED_BACKEND_H */

@@ -1,0 +1,471 @@
+// The library context: creation through the registry, reference counting, delegation, JIT roots and
+// defines, work vectors, views and version/build queries (spec 07 §1-2, 07 §9).
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "ceed-impl.hpp"
+#include "registry.hpp"
+
+namespace {
+
+int CeedViewObject(CeedObject obj, FILE *stream) { return CeedView(reinterpret_cast<Ceed>(obj), stream); }
+int CeedDestroyObject(CeedObject *obj) { return CeedDestroy(reinterpret_cast<Ceed *>(obj)); }
+
+bool EnvTrue(const char *name) {
+  const char *v = std::getenv(name);
+  return v && std::strcmp(v, "0") && std::strcmp(v, "false");
+}
+
+// Releases a context whose last reference is gone (checks already done).
+int ReleaseCeed(Ceed ceed) {
+  // Work vectors hold a weak reference to their context: restore it before destroying them.
+  for (auto &wv : ceed->work_vectors) {
+    ceed->header.ref_count++;
+    CeedCall(CeedVectorDestroy(&wv.vec));
+  }
+  ceed->work_vectors.clear();
+  if (ceed->ops.Destroy) CeedCall(ceed->ops.Destroy(ceed));
+  CeedCall(CeedDestroy(&ceed->delegate));
+  for (auto &od : ceed->object_delegates) CeedCall(CeedDestroy(&od.delegate));
+  CeedCall(CeedDestroy(&ceed->op_fallback_ceed));
+  delete ceed;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int CeedInit(const char *resource, Ceed *ceed) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "CeedInit: output Ceed pointer is NULL");
+  *ceed = nullptr;
+  CeedCheck(resource, NULL, CEED_ERROR_MAJOR, "No resource provided");
+  CEED_API_TRY
+  CeedCall(CeedRegisterAll());
+  if (!std::strncmp(resource, "help", 4)) {
+    ceed::RegistryPrintHelp();
+    resource += std::strlen(resource) >= 5 ? 5 : std::strlen(resource);
+  }
+  const CeedBackendEntry *entry = nullptr;
+  CeedCall(ceed::RegistrySelect(resource, &entry));
+  CeedBackendInit init = nullptr;
+  std::string     delegate_resource;
+  CeedCall(ceed::RegistryLoad(entry, &init, &delegate_resource));
+
+  Ceed c = new Ceed_private();
+  c->header.view      = CeedViewObject;
+  c->header.destroy   = CeedDestroyObject;
+  c->resource           = ceed::RegistryPrefix(entry);
+  c->resource_requested = resource;
+  c->backend            = entry;
+  c->error_handler      = ceed::DefaultErrorHandler();
+  c->is_debug           = CeedDebugFlagEnv();
+  c->is_clang           = EnvTrue("CEED_USE_CLANG_CUDA") || std::getenv("CEED_CLANG_CUDA_CXX");
+  c->jit_source_roots.push_back(ceed::IncludeDirectory());
+
+  int ierr = init(resource, c);
+  if (!ierr && !delegate_resource.empty() && !c->delegate) {
+    Ceed delegate = nullptr;
+    ierr          = CeedInit(delegate_resource.c_str(), &delegate);
+    if (!ierr) ierr = CeedSetDelegate(c, delegate);
+    if (!ierr) ierr = CeedDestroy(&delegate);
+  }
+  if (ierr) {
+    Ceed doomed = c;
+    CeedDestroy(&doomed);
+    return CeedError(NULL, ierr, "Backend %s failed to initialise resource %s (error %d)", ceed::RegistryPrefix(entry).c_str(),
+                     resource, ierr);
+  }
+  CeedDebug(c, "CeedInit: resource %s served by %s", resource, c->resource.c_str());
+  *ceed = c;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(NULL)
+}
+
+int CeedReferenceCopy(Ceed ceed, Ceed *ceed_copy) {
+  CeedCheck(ceed_copy, ceed, CEED_ERROR_INCOMPATIBLE, "Output Ceed pointer is NULL");
+  if (ceed) ceed->header.ref_count++;
+  int ierr = CeedDestroy(ceed_copy);
+  if (ierr) {
+    if (ceed) ceed->header.ref_count--;
+    return ierr;
+  }
+  *ceed_copy = ceed;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedDestroy(Ceed *ceed) {
+  if (!ceed || !*ceed) return CEED_ERROR_SUCCESS;
+  Ceed c = *ceed;
+  if (c->header.ref_count > 1) {
+    c->header.ref_count--;
+    *ceed = nullptr;
+    return CEED_ERROR_SUCCESS;
+  }
+  CeedCheck(c->num_jit_source_roots_readers == 0, c, CEED_ERROR_ACCESS,
+            "Cannot destroy Ceed %s, JiT source roots are checked out by a backend", c->resource.c_str());
+  CeedCheck(c->num_jit_defines_readers == 0, c, CEED_ERROR_ACCESS,
+            "Cannot destroy Ceed %s, JiT defines are checked out by a backend", c->resource.c_str());
+  for (const auto &wv : c->work_vectors)
+    CeedCheck(!wv.in_use, c, CEED_ERROR_ACCESS, "Cannot destroy Ceed %s, a work vector is still checked out", c->resource.c_str());
+  *ceed = nullptr;
+  return ReleaseCeed(c);
+}
+
+int CeedGetResource(Ceed ceed, const char **resource) {
+  CeedCheck(ceed && resource, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *resource = ceed->resource.c_str();
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetResourceRequested(Ceed ceed, const char **resource) {
+  CeedCheck(ceed && resource, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *resource = ceed->resource_requested.c_str();
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetResourceOption(Ceed ceed, const char *key, char *value, size_t value_len, bool *found) {
+  CeedCheck(ceed && key && found, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle, key or output pointer is NULL");
+  *found                 = false;
+  const std::string &res = ceed->resource_requested;
+  size_t             pos = res.find(':');
+  while (pos != std::string::npos) {
+    size_t      next = res.find_first_of(":,", pos + 1);
+    std::string item = res.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
+    size_t      eq   = item.find('=');
+    if (item.substr(0, eq) == key) {
+      std::string v = eq == std::string::npos ? std::string() : item.substr(eq + 1);
+      CeedCheck(!value || v.size() < value_len, ceed, CEED_ERROR_DIMENSION, "Value of resource option %s is longer than %zu characters",
+                key, value_len);
+      if (value) std::memcpy(value, v.c_str(), v.size() + 1);
+      *found = true;
+      return CEED_ERROR_SUCCESS;
+    }
+    pos = next;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetPreferredMemType(Ceed ceed, CeedMemType *type) {
+  CeedCheck(ceed && type, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  Ceed backend = ceed::FindBackend(ceed, "Ceed", [](const CeedBackendOps &o) { return o.GetPreferredMemType != nullptr; });
+  *type        = CEED_MEM_HOST;
+  if (backend) CeedCall(backend->ops.GetPreferredMemType(backend, type));
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedIsDeterministic(Ceed ceed, bool *is_deterministic) {
+  CeedCheck(ceed && is_deterministic, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *is_deterministic = ceed->is_deterministic;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedSetDeterministic(Ceed ceed, bool is_deterministic) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  ceed->is_deterministic = is_deterministic;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedSetStream(Ceed ceed, void *handle) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  CeedCheck(handle, ceed, CEED_ERROR_INCOMPATIBLE, "Stream handle must be non-NULL");
+  Ceed backend = ceed::FindBackend(ceed, "Ceed", [](const CeedBackendOps &o) { return o.SetStream != nullptr; });
+  CeedCheck(backend, ceed, CEED_ERROR_UNSUPPORTED, "Backend does not support setting stream");
+  return backend->ops.SetStream(backend, handle);
+}
+
+int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops) {
+  CeedCheck(ceed && ops, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or backend ops table is NULL");
+  CeedCheck(ops->size >= sizeof(size_t), ceed, CEED_ERROR_INCOMPATIBLE, "Backend ops table has invalid size %zu", ops->size);
+  ceed::CopyOps(ceed->ops, ops);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetData(Ceed ceed, void *data) {
+  CeedCheck(ceed && data, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *static_cast<void **>(data) = ceed->data;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedSetData(Ceed ceed, void *data) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  ceed->data = data;
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Delegation ----------------------------------------------------------------------------------
+
+int CeedSetDelegate(Ceed ceed, Ceed delegate) {
+  CeedCheck(ceed && delegate, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed or delegate handle is NULL");
+  CeedCheck(delegate != ceed, ceed, CEED_ERROR_INCOMPATIBLE, "A Ceed cannot delegate to itself");
+  CeedCall(CeedReferenceCopy(delegate, &ceed->delegate));
+  delegate->parent        = ceed;
+  delegate->error_handler = ceed->error_handler;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetDelegate(Ceed ceed, Ceed *delegate) {
+  CeedCheck(ceed && delegate, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *delegate = ceed->delegate;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedSetObjectDelegate(Ceed ceed, Ceed delegate, const char *obj_name) {
+  CeedCheck(ceed && delegate && obj_name, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed, delegate or object name is NULL");
+  CEED_API_TRY
+  for (auto &od : ceed->object_delegates) {
+    if (od.kind == obj_name) {
+      CeedCall(CeedReferenceCopy(delegate, &od.delegate));
+      delegate->parent = ceed;
+      return CEED_ERROR_SUCCESS;
+    }
+  }
+  Ceed_private::ObjectDelegate od{obj_name, nullptr};
+  CeedCall(CeedReferenceCopy(delegate, &od.delegate));
+  ceed->object_delegates.push_back(od);
+  delegate->parent        = ceed;
+  delegate->error_handler = ceed->error_handler;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedGetObjectDelegate(Ceed ceed, Ceed *delegate, const char *obj_name) {
+  CeedCheck(ceed && delegate && obj_name, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed, output pointer or object name is NULL");
+  *delegate = nullptr;
+  for (const auto &od : ceed->object_delegates) {
+    if (od.kind == obj_name) *delegate = od.delegate;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedSetOperatorFallbackCeed(Ceed ceed, Ceed fallback_ceed) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  CeedCall(CeedReferenceCopy(fallback_ceed, &ceed->op_fallback_ceed));
+  if (fallback_ceed) {
+    fallback_ceed->parent        = ceed;
+    fallback_ceed->error_handler = ceed->error_handler;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetOperatorFallbackCeed(Ceed ceed, Ceed *fallback_ceed) {
+  CeedCheck(ceed && fallback_ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *fallback_ceed = ceed->op_fallback_ceed;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetParent(Ceed ceed, Ceed *parent) {
+  CeedCheck(ceed && parent, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *parent = ceed::RootCeed(ceed);
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- JIT source roots and defines (kept on the root context) --------------------------------------
+
+namespace {
+
+int AddJitString(Ceed ceed, const char *value, std::vector<std::string> Ceed_private::*list, int Ceed_private::*readers,
+                 const char *what) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  CeedCheck(value && value[0], ceed, CEED_ERROR_INCOMPATIBLE, "Cannot add an empty or NULL %s", what);
+  Ceed root = ceed::RootCeed(ceed);
+  CeedCheck(root->*readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot add %s %s, the list is checked out by a backend", what, value);
+  (root->*list).push_back(value);
+  return CEED_ERROR_SUCCESS;
+}
+
+int GetJitStrings(Ceed ceed, CeedInt *num, const char ***strings, std::vector<std::string> Ceed_private::*list,
+                  std::vector<const char *> Ceed_private::*view, int Ceed_private::*readers) {
+  CeedCheck(ceed && strings, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  Ceed root = ceed::RootCeed(ceed);
+  (root->*view).clear();
+  for (const auto &s : root->*list) (root->*view).push_back(s.c_str());
+  if (num) *num = static_cast<CeedInt>((root->*view).size());
+  *strings = (root->*view).data();
+  (root->*readers)++;
+  return CEED_ERROR_SUCCESS;
+}
+
+int RestoreJitStrings(Ceed ceed, const char ***strings, int Ceed_private::*readers, const char *what) {
+  CeedCheck(ceed && strings, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or pointer is NULL");
+  Ceed root = ceed::RootCeed(ceed);
+  CeedCheck(root->*readers > 0, ceed, CEED_ERROR_ACCESS, "Cannot restore %s, access was not granted", what);
+  (root->*readers)--;
+  *strings = nullptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int CeedAddJitSourceRoot(Ceed ceed, const char *jit_source_root) {
+  CEED_API_TRY
+  return AddJitString(ceed, jit_source_root, &Ceed_private::jit_source_roots, &Ceed_private::num_jit_source_roots_readers,
+                      "JiT source root");
+  CEED_API_CATCH(ceed)
+}
+
+int CeedAddJitDefine(Ceed ceed, const char *jit_define) {
+  CEED_API_TRY
+  return AddJitString(ceed, jit_define, &Ceed_private::jit_defines, &Ceed_private::num_jit_defines_readers, "JiT define");
+  CEED_API_CATCH(ceed)
+}
+
+int CeedAddRustSourceRoot(Ceed ceed, const char *rust_source_root) {
+  CEED_API_TRY
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  CeedCheck(rust_source_root && rust_source_root[0], ceed, CEED_ERROR_INCOMPATIBLE, "Cannot add an empty or NULL Rust source root");
+  Ceed root = ceed::RootCeed(ceed);
+  root->rust_source_roots.push_back(rust_source_root);
+  root->is_clang = true;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedGetJitSourceRoots(Ceed ceed, CeedInt *num_source_roots, const char ***jit_source_roots) {
+  CEED_API_TRY
+  return GetJitStrings(ceed, num_source_roots, jit_source_roots, &Ceed_private::jit_source_roots, &Ceed_private::jit_source_roots_view,
+                       &Ceed_private::num_jit_source_roots_readers);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedRestoreJitSourceRoots(Ceed ceed, const char ***jit_source_roots) {
+  return RestoreJitStrings(ceed, jit_source_roots, &Ceed_private::num_jit_source_roots_readers, "JiT source roots");
+}
+
+int CeedGetJitDefines(Ceed ceed, CeedInt *num_defines, const char ***jit_defines) {
+  CEED_API_TRY
+  return GetJitStrings(ceed, num_defines, jit_defines, &Ceed_private::jit_defines, &Ceed_private::jit_defines_view,
+                       &Ceed_private::num_jit_defines_readers);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedRestoreJitDefines(Ceed ceed, const char ***jit_defines) {
+  return RestoreJitStrings(ceed, jit_defines, &Ceed_private::num_jit_defines_readers, "JiT defines");
+}
+
+int CeedSetIsClang(Ceed ceed, bool isClang) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  ceed::RootCeed(ceed)->is_clang = isClang;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetIsClang(Ceed ceed, bool *isClang) {
+  CeedCheck(ceed && isClang, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  *isClang = ceed::RootCeed(ceed)->is_clang;
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Work vectors (pool on the root context; vectors hold a weak reference to it) ----------------
+
+int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec) {
+  CeedCheck(ceed && vec, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  CeedCheck(len >= 0, ceed, CEED_ERROR_DIMENSION, "Cannot get a work vector of negative length %td", len);
+  CEED_API_TRY
+  Ceed root = ceed::RootCeed(ceed);
+  for (auto &wv : root->work_vectors) {
+    CeedSize wv_len;
+    CeedCall(CeedVectorGetLength(wv.vec, &wv_len));
+    if (!wv.in_use && wv_len >= len) {
+      wv.in_use = true;
+      *vec      = wv.vec;
+      return CEED_ERROR_SUCCESS;
+    }
+  }
+  CeedVector fresh = nullptr;
+  CeedCall(CeedVectorCreate(root, len, &fresh));
+  root->header.ref_count--;  // weak: the pool must not keep its own context alive
+  root->work_vectors.push_back({fresh, true});
+  *vec = fresh;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedRestoreWorkVector(Ceed ceed, CeedVector *vec) {
+  CeedCheck(ceed && vec, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or vector pointer is NULL");
+  Ceed root = ceed::RootCeed(ceed);
+  for (auto &wv : root->work_vectors) {
+    if (wv.vec == *vec) {
+      CeedCheck(wv.in_use, ceed, CEED_ERROR_ACCESS, "Work vector was not checked out");
+      wv.in_use = false;
+      *vec      = nullptr;
+      return CEED_ERROR_SUCCESS;
+    }
+  }
+  return CeedError(ceed, CEED_ERROR_MAJOR, "Vector was not obtained with CeedGetWorkVector");
+}
+
+int CeedClearWorkVectors(Ceed ceed, CeedSize min_len) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  Ceed  root = ceed::RootCeed(ceed);
+  auto &pool = root->work_vectors;
+  for (size_t i = 0; i < pool.size();) {
+    CeedSize len;
+    CeedCall(CeedVectorGetLength(pool[i].vec, &len));
+    if (!pool[i].in_use && len < min_len) {
+      root->header.ref_count++;
+      CeedCall(CeedVectorDestroy(&pool[i].vec));
+      pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      i++;
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetWorkVectorMemoryUsage(Ceed ceed, CeedScalar *usage_mb) {
+  CeedCheck(ceed && usage_mb, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  CeedSize total = 0;
+  for (const auto &wv : ceed::RootCeed(ceed)->work_vectors) {
+    CeedSize len;
+    CeedCall(CeedVectorGetLength(wv.vec, &len));
+    total += len;
+  }
+  *usage_mb = static_cast<CeedScalar>(total) * sizeof(CeedScalar) * 1e-6;
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Views, versions, build information ----------------------------------------------------------
+
+int CeedSetNumViewTabs(Ceed ceed, CeedInt num_tabs) { return CeedObjectSetNumViewTabs(reinterpret_cast<CeedObject>(ceed), num_tabs); }
+
+int CeedGetNumViewTabs(Ceed ceed, CeedInt *num_tabs) { return CeedObjectGetNumViewTabs(reinterpret_cast<CeedObject>(ceed), num_tabs); }
+
+int CeedView(Ceed ceed, FILE *stream) {
+  CeedCheck(ceed && stream, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or stream is NULL");
+  CeedMemType mem_type;
+  CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
+  std::string t = ceed::Indent(ceed->header.num_view_tabs);
+  std::fprintf(stream, "%sCeed\n%s  Ceed Resource: %s\n%s  Preferred MemType: %s\n", t.c_str(), t.c_str(), ceed->resource.c_str(),
+               t.c_str(), CeedMemTypes[mem_type]);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetScalarType(CeedScalarType *scalar_type) {
+  CeedCheck(scalar_type, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  *scalar_type = CEED_SCALAR_TYPE;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetVersion(int *major, int *minor, int *patch, bool *release) {
+  if (major) *major = CEED_VERSION_MAJOR;
+  if (minor) *minor = CEED_VERSION_MINOR;
+  if (patch) *patch = CEED_VERSION_PATCH;
+  if (release) *release = CEED_VERSION_RELEASE;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetGitVersion(const char **git_version) {
+  CeedCheck(git_version, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  *git_version = CEEDRT_GIT_VERSION;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetBuildConfiguration(const char **build_config) {
+  CeedCheck(build_config, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  *build_config = "CEEDRT_VERSION = " CEEDRT_VERSION_STRING "\n"
+                  "CEEDRT_GIT_VERSION = " CEEDRT_GIT_VERSION "\n"
+                  "CMAKE_BUILD_TYPE = " CEEDRT_BUILD_TYPE "\n"
+                  "CXX = " CEEDRT_CXX_COMPILER "\n"
+                  "CEED_SCALAR = double\n"
+                  "PLUGIN_SUBDIR = " CEEDRT_PLUGIN_SUBDIR "\n";
+  return CEED_ERROR_SUCCESS;
+}

@@ -1,0 +1,115 @@
+// Error raising and the four standard handlers (spec 00 §7, 07 §3).
+#include <cstdarg>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "ceed-impl.hpp"
+
+namespace {
+
+std::string FormatMessage(const char *filename, int line_no, const char *func, const char *format, va_list *args) {
+  char    body[CEED_MAX_RESOURCE_LEN];
+  va_list copy;
+  va_copy(copy, *args);
+  std::vsnprintf(body, sizeof(body), format, copy);
+  va_end(copy);
+  std::string full = std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): " + body;
+  if (full.size() >= CEED_MAX_RESOURCE_LEN) full.resize(CEED_MAX_RESOURCE_LEN - 1);  // the stored buffer's size
+  return full;
+}
+
+void PrintMessage(const std::string &msg) {
+  std::fputs(msg.c_str(), stderr);
+  if (msg.empty() || msg.back() != '\n') std::fputc('\n', stderr);
+  std::fflush(stderr);
+}
+
+// Errors raised without a Ceed follow CEED_ERROR_HANDLER: "return"/"store" return the code ("store"
+// keeps the message for CeedGetErrorMessage(NULL, ...) in this thread), "exit" prints and exits,
+// anything else prints and aborts.
+thread_local std::string null_ceed_message = "No error message stored";
+
+}  // namespace
+
+namespace ceed {
+// CEED_ERROR_HANDLER selects the handler of new contexts: exit, store, return; anything else aborts.
+CeedErrorHandler DefaultErrorHandler() {
+  const char *mode = std::getenv("CEED_ERROR_HANDLER");
+  if (mode && !std::strcmp(mode, "exit")) return CeedErrorExit;
+  if (mode && !std::strcmp(mode, "store")) return CeedErrorStore;
+  if (mode && !std::strcmp(mode, "return")) return CeedErrorReturn;
+  return CeedErrorAbort;
+}
+}  // namespace ceed
+
+int CeedErrorImpl(Ceed ceed, const char *filename, int lineno, const char *func, int ecode, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  int result;
+  if (ceed) {
+    CeedErrorHandler handler = ceed->error_handler ? ceed->error_handler : ceed::RootCeed(ceed)->error_handler;
+    result                   = handler ? handler(ceed, filename, lineno, func, ecode, format, &args) : ecode;
+  } else {
+    CeedErrorHandler handler = ceed::DefaultErrorHandler();
+    if (handler == CeedErrorStore) {
+      null_ceed_message = FormatMessage(filename, lineno, func, format, &args);
+      result            = ecode;
+    } else {
+      result = handler(NULL, filename, lineno, func, ecode, format, &args);
+    }
+  }
+  va_end(args);
+  return result;
+}
+
+int CeedErrorReturn(Ceed, const char *, int, const char *, int err_code, const char *, va_list *) { return err_code; }
+
+int CeedErrorStore(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format,
+                   va_list *args) {
+  std::string msg = FormatMessage(filename, line_no, func, format, args);
+  if (ceed) {
+    ceed::RootCeed(ceed)->error_message = msg;
+  } else {
+    null_ceed_message = msg;
+  }
+  return err_code;
+}
+
+int CeedErrorAbort(Ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args) {
+  PrintMessage(FormatMessage(filename, line_no, func, format, args));
+  std::abort();
+  return err_code;
+}
+
+int CeedErrorExit(Ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args) {
+  PrintMessage(FormatMessage(filename, line_no, func, format, args));
+  std::exit(err_code);
+  return err_code;
+}
+
+int CeedSetErrorHandler(Ceed ceed, CeedErrorHandler handler) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  CeedCheck(handler, ceed, CEED_ERROR_INCOMPATIBLE, "Cannot install a NULL error handler");
+  ceed->error_handler = handler;
+  if (ceed->delegate) CeedCall(CeedSetErrorHandler(ceed->delegate, handler));
+  for (auto &od : ceed->object_delegates) CeedCall(CeedSetErrorHandler(od.delegate, handler));
+  if (ceed->op_fallback_ceed) CeedCall(CeedSetErrorHandler(ceed->op_fallback_ceed, handler));
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetErrorMessage(Ceed ceed, const char **err_msg) {
+  CeedCheck(err_msg, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the error message is NULL");
+  *err_msg = ceed ? ceed::RootCeed(ceed)->error_message.c_str() : null_ceed_message.c_str();
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedResetErrorMessage(Ceed ceed, const char **err_msg) {
+  if (err_msg) *err_msg = nullptr;
+  if (ceed) {
+    ceed::RootCeed(ceed)->error_message = "No error message stored";
+  } else {
+    null_ceed_message = "No error message stored";
+  }
+  return CEED_ERROR_SUCCESS;
+}

@@ -1,0 +1,99 @@
+// CeedOperator: private object layout shared by the operator*.cpp files (spec 06).
+//
+// A single operator binds one operator field (restriction, basis, vector) to every field of its
+// QFunction; the field arrays are indexed like the QFunction's input/output fields and hold NULL until
+// the field is set. Sizes that the fields imply (number of elements, quadrature points, active vector
+// lengths) are recomputed from the fields whenever a field changes. A composite operator holds retained
+// sub-operators and, for context access, labels aggregating the sub-operators' labels.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ceed-impl.hpp"
+
+struct CeedOperatorField_private {
+  std::string name;
+  CeedElemRestriction rstr = nullptr;  // retained (sentinel allowed)
+  CeedBasis basis = nullptr;           // retained (sentinel allowed)
+  CeedVector vec = nullptr;            // retained (sentinel allowed)
+  CeedEvalMode eval_mode = CEED_EVAL_NONE;
+  CeedInt size = 0;  // QFunction field size
+  bool is_input = true;
+};
+
+namespace ceed {
+
+// An operator-level context label of a composite operator: one sub-label per sub-operator (NULL where
+// the sub-operator's context has no field of that name).
+struct OperatorCompositeLabel {
+  std::string name;
+  CeedContextFieldLabel label = nullptr;          // handle given to the user (a label of some sub-operator)
+  std::vector<CeedContextFieldLabel> sub_labels;  // borrowed from the sub-operators' contexts
+  CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
+  size_t num_values = 0;
+};
+
+// What the set fields imply; recomputed by OperatorComputeShape.
+struct OperatorShape {
+  CeedInt num_fields = 0;
+  bool has_num_elem = false;
+  CeedInt num_elem = 0;
+  bool has_num_qpts = false;
+  CeedInt num_qpts = 0;
+  CeedSize input_size = -1, output_size = -1;  // -1: no active field
+  CeedElemRestriction points_rstr = nullptr;   // first at-points restriction of a field (borrowed)
+};
+
+}  // namespace ceed
+
+struct CeedOperator_private {
+  CeedObjectHeader header;  // MUST be first
+  CeedQFunction qf = nullptr, dqf = nullptr, dqfT = nullptr;  // retained (dqf/dqfT may be NULL)
+  std::vector<CeedOperatorField> input_fields, output_fields;  // owned; NULL until set
+  ceed::OperatorShape shape;
+  bool is_composite = false, is_at_points = false;
+  bool is_immutable = false;  // no more fields, points or sub-operators
+  bool is_ready = false;      // CeedOperatorCheckReady succeeded since the last change
+  bool is_setup_done = false; // backend set up its data (CeedOperatorSetSetupDone)
+  // Composite operators.
+  std::vector<CeedOperator> sub_operators;  // retained
+  bool is_sequential = false;
+  std::vector<ceed::OperatorCompositeLabel> composite_labels;
+  // At-points operators.
+  CeedElemRestriction rstr_points = nullptr;  // retained
+  CeedVector point_coords = nullptr;          // retained
+  // QFunction assembly bookkeeping (06 §6), set by context writes.
+  bool qf_assembly_reuse = false, qf_assembly_update_needed = true;
+  std::string name;
+  CeedOperatorBackendOps ops{};
+  void *data = nullptr;  // backend data
+};
+
+namespace ceed {
+
+// Raises an error through ceed's handler, reporting func (the public function) as the failing function.
+#define CeedOperatorError(ceed, func, ecode, ...) \
+  (CeedErrorImpl((ceed), __FILE__, __LINE__, (func), (ecode), __VA_ARGS__), (ecode))
+
+// Recomputes op->shape from the set fields, skipping the field in slot skip (may be NULL).
+void OperatorComputeShape(CeedOperator op, const CeedOperatorField *skip, OperatorShape &shape);
+
+// Active lengths of a composite from its sub-operators' recorded shapes; false on incompatibility
+// (bad_index receives the offending sub-operator).
+bool OperatorCompositeLengths(CeedOperator op, CeedSize &input_size, CeedSize &output_size, CeedInt &bad_index);
+
+// Releases an operator field and everything it retains.
+int OperatorFieldDestroy(CeedOperatorField &field);
+
+// Zeroes the passive output vectors of op (of every sub-operator for composites).
+int OperatorZeroPassiveOutputs(CeedOperator op);
+
+// Marks the QFunction assembly data of op (and its sub-operators) as needing an update.
+void OperatorMarkAssemblyUpdateNeeded(CeedOperator op);
+
+// Object callbacks (operator.cpp, operator-view.cpp).
+int OperatorViewObject(CeedObject obj, FILE *stream);
+int OperatorDestroyObject(CeedObject *obj);
+
+}  // namespace ceed

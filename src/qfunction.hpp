@@ -1,0 +1,47 @@
+// CeedQFunction: the pointwise operator D of A = E^T B^T D B E (spec 05 §1, §2).
+#pragma once
+
+#include <string>
+
+#include "ceed-impl.hpp"
+
+// One input or output field of a QFunction: (name, size per point, evaluation mode).
+struct CeedQFunctionField_private {
+  std::string  name;
+  CeedInt      size      = 0;
+  CeedEvalMode eval_mode = CEED_EVAL_NONE;
+};
+
+struct CeedQFunction_private {
+  CeedObjectHeader header;  // MUST be first
+  CeedInt           vec_length = 1;
+  CeedQFunctionUser function   = nullptr;
+  std::string       source_path;   // file part of the source string ("" if none)
+  std::string       kernel_name;   // text after the last ':' of the source string
+  std::string       gallery_name;  // requested name for gallery QFunctions
+  CeedInt            num_input_fields = 0, num_output_fields = 0;
+  CeedQFunctionField input_fields[CEED_FIELD_MAX]  = {};  // owned; handles stay valid for the object's life
+  CeedQFunctionField output_fields[CEED_FIELD_MAX] = {};
+  CeedQFunctionContext ctx                 = nullptr;  // retained
+  bool                 is_context_writable = true;
+  CeedSize             user_flops          = -1;  // per quadrature point; -1 = unset
+  bool                 is_gallery = false, is_identity = false, is_immutable = false;
+  CeedQFunctionBackendOps ops{};
+  void                   *data = nullptr;  // backend data
+};
+
+namespace ceed {
+
+// Marks a QFunction as created from the gallery under the requested name (used by CreateInteriorByName).
+int QFunctionSetGallery(CeedQFunction qf, const char *gallery_name);
+
+// Splits a "path:name" source string into file and kernel name, resolving relative paths against the
+// JIT source roots of ceed (01 §5). Returns false for a non-empty string without ':'.
+bool QFunctionSplitSource(Ceed ceed, const char *source, std::string &path, std::string &kernel_name);
+
+// Registers the built-in gallery entries (gallery.cpp) through the internal registry (qfunction-register.cpp).
+int GalleryRegisterBuiltins();
+int QFunctionRegisterEntry(const char *name, const char *source, CeedInt vec_length, CeedQFunctionUser f,
+                           int (*init)(Ceed ceed, const char *requested, CeedQFunction qf));
+
+}  // namespace ceed

@@ -1,0 +1,357 @@
+// Backend registry and plugin loader. Plugins are found through JSON manifests in the plugin folder
+// beside libceedrt (lib/ceedrt/plugins) and in the folders listed in CEEDRT_PLUGIN_PATH (':'-separated,
+// searched first). A manifest names the library, the ABI version, the entry symbol and the resource
+// prefixes it answers; the library is dlopen'ed the first time one of its resources is selected. A
+// plugin that cannot be used keeps its prefixes so that selecting one gives the reason, while every
+// other backend keeps working.
+#include "registry.hpp"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace {
+
+struct Plugin {
+  std::string manifest_path, library_path, entry_symbol, name, description, delegate_resource;
+  unsigned    abi_version = 0;
+  std::string error;  // non-empty: unusable, with the reason
+  bool        load_attempted = false;
+  void       *handle         = nullptr;
+  CeedBackendInit init       = nullptr;
+};
+
+}  // namespace
+
+struct CeedBackendEntry {
+  std::string     prefix;
+  unsigned int    priority = 0;
+  CeedBackendInit init     = nullptr;  // in-process registrations
+  Plugin         *plugin   = nullptr;  // plugin registrations
+};
+
+namespace {
+
+std::mutex                                     registry_mutex;
+std::vector<std::unique_ptr<CeedBackendEntry>> entries;
+std::vector<std::unique_ptr<Plugin>>           plugins;
+std::once_flag                                 discovery_once;
+
+std::string DirName(const std::string &path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+}
+
+std::string CanonicalPath(const std::string &path) {
+  char resolved[PATH_MAX];
+  return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
+}
+
+// Reads one manifest; returns the plugin, with error set when the manifest itself is unusable.
+std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::pair<std::string, unsigned>> *resources) {
+  auto plugin           = std::make_unique<Plugin>();
+  plugin->manifest_path = path;
+  std::ifstream in(path);
+  if (!in) {
+    plugin->error = "cannot read manifest " + path;
+    return plugin;
+  }
+  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    plugin->error = "manifest " + path + " is not a valid JSON object";
+    return plugin;
+  }
+  auto str_field = [&](const char *key, std::string *out, bool required) {
+    auto it = doc.find(key);
+    if (it == doc.end() || !it->is_string()) {
+      if (required && plugin->error.empty()) plugin->error = std::string("manifest ") + path + " lacks the string field \"" + key + "\"";
+      return;
+    }
+    *out = it->get<std::string>();
+  };
+  str_field("name", &plugin->name, true);
+  str_field("library", &plugin->library_path, true);
+  str_field("entry", &plugin->entry_symbol, true);
+  str_field("description", &plugin->description, false);
+  str_field("delegate", &plugin->delegate_resource, false);
+  auto abi = doc.find("abi_version");
+  if (abi == doc.end() || !abi->is_number_unsigned()) {
+    if (plugin->error.empty()) plugin->error = "manifest " + path + " lacks a non-negative integer \"abi_version\"";
+  } else {
+    plugin->abi_version = abi->get<unsigned>();
+    if (plugin->abi_version != CEED_BACKEND_ABI_VERSION && plugin->error.empty()) {
+      plugin->error = "manifest " + path + " declares backend ABI version " + std::to_string(plugin->abi_version) +
+                      " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
+    }
+  }
+  if (!plugin->library_path.empty() && plugin->library_path[0] != '/') plugin->library_path = DirName(path) + "/" + plugin->library_path;
+  auto res = doc.find("resources");
+  if (res == doc.end() || !res->is_array() || res->empty()) {
+    if (plugin->error.empty()) plugin->error = "manifest " + path + " lists no \"resources\"";
+    return plugin;
+  }
+  for (const auto &r : *res) {
+    auto prefix   = r.is_object() ? r.find("prefix") : r.end();
+    auto priority = r.is_object() ? r.find("priority") : r.end();
+    if (!r.is_object() || prefix == r.end() || !prefix->is_string() || prefix->get<std::string>().empty() ||
+        prefix->get<std::string>()[0] != '/' || priority == r.end() || !priority->is_number_unsigned()) {
+      if (plugin->error.empty()) plugin->error = "manifest " + path + " has a resource without a \"/...\" prefix and a non-negative priority";
+      continue;
+    }
+    resources->emplace_back(prefix->get<std::string>(), priority->get<unsigned>());
+  }
+  return plugin;
+}
+
+std::vector<std::string> ManifestsIn(const std::string &dir) {
+  std::vector<std::string> files;
+  DIR                     *d = opendir(dir.c_str());
+  if (!d) return files;
+  while (dirent *e = readdir(d)) {
+    std::string name = e->d_name;
+    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) files.push_back(dir + "/" + name);
+  }
+  closedir(d);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void Discover() {
+  std::vector<std::string> dirs;
+  if (const char *env = std::getenv("CEEDRT_PLUGIN_PATH")) {
+    std::string list = env;
+    size_t      start = 0;
+    while (start <= list.size()) {
+      size_t end = list.find(':', start);
+      if (end == std::string::npos) end = list.size();
+      if (end > start) dirs.push_back(list.substr(start, end - start));
+      start = end + 1;
+    }
+  }
+  dirs.push_back(ceed::PluginDirectory());
+  std::vector<std::string> seen;
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  for (const auto &dir : dirs) {
+    for (const auto &path : ManifestsIn(dir)) {
+      std::string canonical = CanonicalPath(path);
+      if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
+      seen.push_back(canonical);
+      std::vector<std::pair<std::string, unsigned>> resources;
+      plugins.push_back(ReadManifest(path, &resources));
+      for (const auto &[prefix, priority] : resources) {
+        auto entry      = std::make_unique<CeedBackendEntry>();
+        entry->prefix   = prefix;
+        entry->priority = priority;
+        entry->plugin   = plugins.back().get();
+        entries.push_back(std::move(entry));
+      }
+    }
+  }
+}
+
+size_t EditDistance(const std::string &a, const std::string &b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); j++) row[j] = j;
+  for (size_t i = 1; i <= a.size(); i++) {
+    size_t diag = row[0];
+    row[0]      = i;
+    for (size_t j = 1; j <= b.size(); j++) {
+      size_t up = row[j];
+      row[j]    = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag      = up;
+    }
+  }
+  return row[b.size()];
+}
+
+bool Visible(const CeedBackendEntry &e) { return e.priority != CEED_MAX_BACKEND_PRIORITY; }
+
+}  // namespace
+
+namespace ceed {
+
+std::string LibraryDirectory() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&CeedRegisterAll), &info) && info.dli_fname) return DirName(CanonicalPath(info.dli_fname));
+  return ".";
+}
+
+std::string PluginDirectory() { return LibraryDirectory() + "/" CEEDRT_PLUGIN_SUBDIR; }
+
+std::string IncludeDirectory() { return CanonicalPath(LibraryDirectory() + "/" CEEDRT_LIB_TO_INCLUDE); }
+
+const std::string &RegistryPrefix(const CeedBackendEntry *entry) { return entry->prefix; }
+
+void RegistryPrintHelp() {
+  std::fprintf(stderr, "libCEED version: %d.%d%d%s\n", CEED_VERSION_MAJOR, CEED_VERSION_MINOR, CEED_VERSION_PATCH,
+               CEED_VERSION_RELEASE ? "" : "+development");
+  std::fprintf(stderr, "Available backend resources:\n");
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  for (const auto &e : entries) {
+    if (Visible(*e)) std::fprintf(stderr, "  %s\n", e->prefix.c_str());
+  }
+}
+
+int RegistrySelect(const char *resource, const CeedBackendEntry **entry) {
+  std::string requested = resource;
+  std::string stem      = requested.substr(0, requested.find(':'));
+  const CeedBackendEntry *best = nullptr;
+  std::string             closest;
+  size_t                  closest_distance = SIZE_MAX;
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    for (const auto &e : entries) {
+      const std::string &p = e->prefix;
+      size_t             n = 0;
+      while (n < p.size() && n < stem.size() && p[n] == stem[n]) n++;
+      bool covers_stem = n == stem.size() && n > 1 && (n == p.size() || p[n] == '/');
+      if (covers_stem && (!best || e->priority < best->priority)) best = e.get();
+      if (Visible(*e)) {
+        size_t d = EditDistance(stem, p);
+        if (d < closest_distance) closest_distance = d, closest = p;
+      }
+    }
+  }
+  if (!best) {
+    if (closest.empty()) return CeedError(NULL, CEED_ERROR_MAJOR, "No suitable backend: %s (no backends are registered)", resource);
+    return CeedError(NULL, CEED_ERROR_MAJOR, "No suitable backend: %s\nClosest match: %s", resource, closest.c_str());
+  }
+  *entry = best;
+  return CEED_ERROR_SUCCESS;
+}
+
+int RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::string *delegate_resource) {
+  delegate_resource->clear();
+  if (!entry->plugin) {
+    if (!entry->init || entry->priority == CEED_MAX_BACKEND_PRIORITY)
+      return CeedError(NULL, CEED_ERROR_UNSUPPORTED, "Backend not currently compiled: %s", entry->prefix.c_str());
+    *init = entry->init;
+    return CEED_ERROR_SUCCESS;
+  }
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  Plugin                     *p = entry->plugin;
+  if (p->error.empty() && !p->load_attempted) {
+    p->load_attempted = true;
+    p->handle         = dlopen(p->library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!p->handle) {
+      const char *why = dlerror();
+      p->error        = "cannot load library " + p->library_path + ": " + (why ? why : "unknown dlopen error");
+    } else {
+      auto fn = reinterpret_cast<CeedBackendPluginEntry>(dlsym(p->handle, p->entry_symbol.c_str()));
+      const CeedBackendPlugin *desc = fn ? fn() : nullptr;
+      if (!fn) {
+        p->error = "library " + p->library_path + " has no entry symbol '" + p->entry_symbol + "'";
+      } else if (!desc) {
+        p->error = "entry '" + p->entry_symbol + "' of " + p->library_path + " returned no plugin description";
+      } else if (desc->abi_version != CEED_BACKEND_ABI_VERSION) {
+        p->error = "library " + p->library_path + " was built for backend ABI version " + std::to_string(desc->abi_version) +
+                   " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
+      } else if (!desc->init) {
+        p->error = "library " + p->library_path + " provides no init function";
+      } else {
+        p->init = desc->init;
+      }
+    }
+  }
+  if (!p->error.empty()) {
+    return CeedError(NULL, CEED_ERROR_MAJOR, "Backend plugin '%s' for %s is unusable (manifest %s): %s", p->name.c_str(),
+                     entry->prefix.c_str(), p->manifest_path.c_str(), p->error.c_str());
+  }
+  *init              = p->init;
+  *delegate_resource = p->delegate_resource;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace ceed
+
+int CeedRegister(const char *prefix, CeedBackendInit init, unsigned int priority) {
+  CeedCheck(prefix && prefix[0] == '/', NULL, CEED_ERROR_MAJOR, "Backend prefix must start with '/', got %s", prefix ? prefix : "NULL");
+  CeedCheck(init || priority == CEED_MAX_BACKEND_PRIORITY, NULL, CEED_ERROR_MAJOR, "Backend %s registered without an init function", prefix);
+  try {
+    auto entry      = std::make_unique<CeedBackendEntry>();
+    entry->prefix   = prefix;
+    entry->init     = init;
+    entry->priority = priority;
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    entries.push_back(std::move(entry));
+  } catch (...) {
+    return ceed::HandleException(NULL, __FILE__, __LINE__, __func__);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedRegisterAll(void) {
+  try {
+    std::call_once(discovery_once, Discover);
+  } catch (...) {
+    return ceed::HandleException(NULL, __FILE__, __LINE__, __func__);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedRegistryGetList(size_t *n, char ***const resources, CeedInt **array) {
+  CeedCheck(n && resources, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointers for the backend list are NULL");
+  CeedCall(CeedRegisterAll());
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  size_t                      count = 0;
+  for (const auto &e : entries) count += Visible(*e);
+  CeedCheck(count > 0, NULL, CEED_ERROR_MAJOR, "No backends are registered");
+  *resources = static_cast<char **>(std::malloc(count * sizeof(char *)));
+  if (array) *array = static_cast<CeedInt *>(std::malloc(count * sizeof(CeedInt)));
+  CeedCheck(*resources && (!array || *array), NULL, CEED_ERROR_MAJOR, "Out of memory listing backends");
+  size_t i = 0;
+  for (const auto &e : entries) {
+    if (!Visible(*e)) continue;
+    (*resources)[i] = const_cast<char *>(e->prefix.c_str());
+    if (array) (*array)[i] = static_cast<CeedInt>(e->priority);
+    i++;
+  }
+  *n = count;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedRegistryGetNumPlugins(size_t *num_plugins) {
+  CeedCheck(num_plugins, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer for the plugin count is NULL");
+  CeedCall(CeedRegisterAll());
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  *num_plugins = plugins.size();
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedRegistryGetPluginInfo(size_t index, bool load, const char **manifest, const char **name, const char **library,
+                              const char **status) {
+  CeedCall(CeedRegisterAll());
+  if (load) {
+    const CeedBackendEntry *entry = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(registry_mutex);
+      CeedCheck(index < plugins.size(), NULL, CEED_ERROR_DIMENSION, "Plugin index %zu out of range [0, %zu)", index, plugins.size());
+      for (const auto &e : entries) {
+        if (e->plugin == plugins[index].get()) entry = e.get();
+      }
+    }
+    if (entry) {
+      CeedBackendInit init;
+      std::string     delegate;
+      ceed::RegistryLoad(entry, &init, &delegate);  // failure is reported through status
+    }
+  }
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  CeedCheck(index < plugins.size(), NULL, CEED_ERROR_DIMENSION, "Plugin index %zu out of range [0, %zu)", index, plugins.size());
+  const Plugin &p = *plugins[index];
+  if (manifest) *manifest = p.manifest_path.c_str();
+  if (name) *name = p.name.c_str();
+  if (library) *library = p.library_path.c_str();
+  if (status) *status = !p.error.empty() ? p.error.c_str() : p.init ? "loaded" : "not loaded";
+  return CEED_ERROR_SUCCESS;
+}

@@ -1,0 +1,504 @@
+// CeedVector: creation, reference counting, the buffer table, the access-lock protocol (spec 00 §6,
+// 02 V1-V9), setting/taking/copying data. Linear algebra, queries and views are in vector-ops.cpp.
+#include "vector.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+using ceed::Access;
+using ceed::Buffer;
+using ceed::BufferOwner;
+
+namespace {
+
+constexpr CeedScalarType kPrec = CEED_SCALAR_TYPE;
+
+const char *MemName(CeedMemType mem_type) { return mem_type == CEED_MEM_DEVICE ? "device" : "host"; }
+
+size_t Bytes(CeedVector vec, CeedScalarType prec) { return static_cast<size_t>(vec->length) * ceed::ScalarTypeSize(prec); }
+
+int CheckMemType(CeedVector vec, CeedMemType mem_type, const char *func) {
+  if (mem_type != CEED_MEM_HOST && mem_type != CEED_MEM_DEVICE)
+    return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Invalid CeedMemType %d for CeedVector", static_cast<int>(mem_type));
+  return CEED_ERROR_SUCCESS;
+}
+
+// Attaches core-owned memory to buffer (mem_type, prec) if it has none; contents are left undefined
+// (zeroed on host when zero is set).
+int Allocate(CeedVector vec, Ceed dev, CeedMemType mem_type, CeedScalarType prec, bool zero, const char *func) {
+  Buffer &b = vec->buffers[mem_type][prec];
+  if (b.ptr) return CEED_ERROR_SUCCESS;
+  const size_t bytes = Bytes(vec, prec);
+  void        *ptr   = nullptr;
+  if (mem_type == CEED_MEM_HOST) {
+    if (posix_memalign(&ptr, CEED_ALIGN, bytes) != 0)
+      return CeedVectorError(vec, func, CEED_ERROR_MAJOR, "Could not allocate %zu bytes of host memory for CeedVector of length %td", bytes,
+                             vec->length);
+    if (zero) std::memset(ptr, 0, bytes);
+  } else {
+    CeedCall(dev->ops.DeviceAlloc(dev, bytes, &ptr));
+  }
+  b.ptr   = ptr;
+  b.owner = BufferOwner::kCore;
+  b.valid = false;
+  return CEED_ERROR_SUCCESS;
+}
+
+int MemCopy(Ceed dev, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes) {
+  if (dst == src) return CEED_ERROR_SUCCESS;
+  if (dst_mem == CEED_MEM_HOST && src_mem == CEED_MEM_HOST) {
+    std::memmove(dst, src, bytes);
+    return CEED_ERROR_SUCCESS;
+  }
+  return dev->ops.DeviceCopy(dev, dst, dst_mem, src, src_mem, bytes);
+}
+
+template <class D, class S>
+void Convert(void *dst, const void *src, CeedSize n) {
+  D       *d = static_cast<D *>(dst);
+  const S *s = static_cast<const S *>(src);
+  for (CeedSize i = 0; i < n; i++) d[i] = static_cast<D>(s[i]);
+}
+
+// Makes buffer (mem_type, prec) hold the current values: copies from the other memory space in the same
+// precision, or converts on host from the other precision (staging through host for device targets).
+int SyncBuffer(CeedVector vec, Ceed dev, CeedMemType mem_type, CeedScalarType prec, const char *func) {
+  Buffer(&b)[ceed::kNumMemTypes][ceed::kNumScalarTypes] = vec->buffers;
+  if (b[mem_type][prec].valid) return CEED_ERROR_SUCCESS;
+  const CeedMemType other = mem_type == CEED_MEM_HOST ? CEED_MEM_DEVICE : CEED_MEM_HOST;
+  if (b[other][prec].valid) {
+    if (!dev)
+      return CeedVectorError(vec, func, CEED_ERROR_MAJOR, "CeedVector holds valid %s data but no backend provides device memory", MemName(other));
+    CeedCall(Allocate(vec, dev, mem_type, prec, false, func));
+    CeedCall(MemCopy(dev, b[mem_type][prec].ptr, mem_type, b[other][prec].ptr, other, Bytes(vec, prec)));
+    b[mem_type][prec].valid = true;
+    return CEED_ERROR_SUCCESS;
+  }
+  const CeedScalarType src_prec = prec == CEED_SCALAR_FP32 ? CEED_SCALAR_FP64 : CEED_SCALAR_FP32;
+  if (!b[CEED_MEM_HOST][src_prec].valid && !b[CEED_MEM_DEVICE][src_prec].valid)
+    return CeedVectorError(vec, func, CEED_ERROR_BACKEND, "CeedVector has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  CeedCall(SyncBuffer(vec, dev, CEED_MEM_HOST, src_prec, func));
+  CeedCall(Allocate(vec, dev, CEED_MEM_HOST, prec, false, func));
+  if (prec == CEED_SCALAR_FP32) Convert<float, double>(b[CEED_MEM_HOST][prec].ptr, b[CEED_MEM_HOST][src_prec].ptr, vec->length);
+  else Convert<double, float>(b[CEED_MEM_HOST][prec].ptr, b[CEED_MEM_HOST][src_prec].ptr, vec->length);
+  b[CEED_MEM_HOST][prec].valid = true;
+  if (mem_type == CEED_MEM_DEVICE) return SyncBuffer(vec, dev, CEED_MEM_DEVICE, prec, func);
+  return CEED_ERROR_SUCCESS;
+}
+
+// After a write to (mem_type, prec) only that buffer holds the current values.
+void MarkOnlyValid(CeedVector vec, CeedMemType mem_type, CeedScalarType prec) {
+  for (int m = 0; m < ceed::kNumMemTypes; m++)
+    for (int p = 0; p < ceed::kNumScalarTypes; p++) vec->buffers[m][p].valid = (m == mem_type && p == prec) && vec->buffers[m][p].ptr;
+}
+
+// Releases memory handed over with CEED_OWN_POINTER that the vector does not keep (length 0).
+int ReleaseUserPointer(Ceed dev, CeedMemType mem_type, void *ptr) {
+  if (!ptr) return CEED_ERROR_SUCCESS;
+  if (mem_type == CEED_MEM_HOST) {
+    std::free(ptr);
+    return CEED_ERROR_SUCCESS;
+  }
+  return dev->ops.DeviceFree(dev, ptr);
+}
+
+int VectorViewObject(CeedObject obj, FILE *stream) { return CeedVectorView(reinterpret_cast<CeedVector>(obj), "%12.8f", stream); }
+
+int VectorDestroyObject(CeedObject *obj) { return CeedVectorDestroy(reinterpret_cast<CeedVector *>(obj)); }
+
+CeedVector_private MakeSentinel() {
+  CeedVector_private v;
+  v.header.ref_count = 0;
+  return v;
+}
+
+CeedVector_private vector_active = MakeSentinel();
+CeedVector_private vector_none   = MakeSentinel();
+
+}  // namespace
+
+const CeedVector CEED_VECTOR_ACTIVE = &vector_active;
+const CeedVector CEED_VECTOR_NONE   = &vector_none;
+
+namespace ceed {
+
+Ceed FindDeviceBackend(Ceed ceed, const char *kind) {
+  if (!ceed) return nullptr;
+  return FindBackend(ceed, kind, [](const CeedBackendOps &o) { return o.DeviceAlloc && o.DeviceFree && o.DeviceCopy; });
+}
+
+int BufferRelease(Ceed dev, CeedMemType mem_type, Buffer &buffer) {
+  void *ptr = buffer.ptr;
+  const bool owned = buffer.owner == BufferOwner::kCore || buffer.owner == BufferOwner::kUser;
+  buffer    = Buffer{};
+  if (owned) return ReleaseUserPointer(dev, mem_type, ptr);
+  return CEED_ERROR_SUCCESS;
+}
+
+int VectorCheck(CeedVector vec, const char *func) {
+  if (!vec) {
+    CeedErrorImpl(nullptr, __FILE__, __LINE__, func, CEED_ERROR_INCOMPATIBLE, "CeedVector handle is NULL");
+    return CEED_ERROR_INCOMPATIBLE;
+  }
+  if (vec == CEED_VECTOR_ACTIVE || vec == CEED_VECTOR_NONE) {
+    CeedErrorImpl(nullptr, __FILE__, __LINE__, func, CEED_ERROR_INCOMPATIBLE, "CeedVector handle is the sentinel %s, a real CeedVector is required",
+                  vec == CEED_VECTOR_ACTIVE ? "CEED_VECTOR_ACTIVE" : "CEED_VECTOR_NONE");
+    return CEED_ERROR_INCOMPATIBLE;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+bool VectorHasValidData(CeedVector vec) {
+  if (vec->length == 0) return true;
+  for (auto &row : vec->buffers)
+    for (auto &b : row)
+      if (b.valid) return true;
+  return false;
+}
+
+int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func) {
+  CeedCall(VectorCheck(vec, func));
+  if (!array) return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
+  CeedCall(CheckMemType(vec, mem_type, func));
+  if (prec != CEED_SCALAR_FP32 && prec != CEED_SCALAR_FP64)
+    return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Invalid CeedScalarType %d for CeedVector", static_cast<int>(prec));
+  if (access == Access::kRead) {
+    if (vec->state % 2 == 1)
+      return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot grant CeedVector read-only array access, the access lock is already in use");
+  } else {
+    if (vec->state % 2 == 1) return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
+    if (vec->num_readers > 0) return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
+  }
+  Ceed dev = FindDeviceBackend(vec->header.ceed, "Vector");
+  if (mem_type == CEED_MEM_DEVICE && !dev) return CeedVectorError(vec, func, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
+  void *ptr = nullptr;
+  if (vec->length > 0) {
+    if (access == Access::kWrite) {
+      CeedCall(Allocate(vec, dev, mem_type, prec, false, func));
+    } else {
+      if (!VectorHasValidData(vec))
+        return CeedVectorError(vec, func, CEED_ERROR_BACKEND,
+                               "CeedVector has no valid data to read, must set data with CeedVectorSetValue or CeedVectorSetArray");
+      CeedCall(SyncBuffer(vec, dev, mem_type, prec, func));
+    }
+    if (access != Access::kRead) MarkOnlyValid(vec, mem_type, prec);
+    ptr = vec->buffers[mem_type][prec].ptr;
+  }
+  if (access == Access::kRead) vec->num_readers++;
+  else vec->state++;
+  *array = ptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+int VectorRestoreTyped(CeedVector vec, Access access, const char *func) {
+  CeedCall(VectorCheck(vec, func));
+  if (access == Access::kRead) {
+    if (vec->num_readers <= 0)
+      return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot restore CeedVector array read access, access was not granted");
+    vec->num_readers--;
+  } else {
+    if (vec->state % 2 == 0) return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot restore CeedVector array access, access was not granted");
+    vec->state++;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace ceed
+
+// ---- Creation, references, destruction -------------------------------------------------------------
+
+int CeedVectorCreate(Ceed ceed, CeedSize len, CeedVector *vec) {
+  CEED_API_TRY
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedVector: Ceed handle is NULL");
+  CeedCheck(vec, ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedVector: output handle pointer is NULL");
+  CeedCheck(len >= 0, ceed, CEED_ERROR_UNSUPPORTED, "Cannot create CeedVector with negative length %td", len);
+  CeedCheck(len <= PTRDIFF_MAX / static_cast<CeedSize>(sizeof(double)), ceed, CEED_ERROR_UNSUPPORTED,
+            "Cannot create CeedVector with length %td, the storage size overflows", len);
+  *vec   = nullptr;
+  auto *v = new CeedVector_private();
+  int   ierr = ceed::ObjectInit(v->header, ceed, VectorViewObject, VectorDestroyObject);
+  if (ierr) {
+    delete v;
+    return ierr;
+  }
+  v->length = len;
+  *vec      = v;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedVectorReferenceCopy(CeedVector vec, CeedVector *vec_copy) {
+  CeedCheck(vec_copy, vec && !ceed::IsVectorSentinel(vec) ? vec->header.ceed : NULL, CEED_ERROR_INCOMPATIBLE,
+            "Cannot reference copy CeedVector: destination pointer is NULL");
+  CeedCheck(vec, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot reference copy CeedVector: source handle is NULL");
+  if (ceed::IsVectorSentinel(vec)) {
+    CeedCall(CeedVectorDestroy(vec_copy));
+    *vec_copy = vec;
+    return CEED_ERROR_SUCCESS;
+  }
+  vec->header.ref_count++;
+  int ierr = CeedVectorDestroy(vec_copy);
+  if (ierr) {
+    vec->header.ref_count--;
+    return ierr;
+  }
+  *vec_copy = vec;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorDestroy(CeedVector *vec) {
+  CeedCheck(vec, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot destroy CeedVector: pointer to the handle is NULL");
+  CeedVector v = *vec;
+  if (!v || ceed::IsVectorSentinel(v)) {
+    *vec = nullptr;
+    return CEED_ERROR_SUCCESS;
+  }
+  if (v->header.ref_count > 1) {
+    v->header.ref_count--;
+    *vec = nullptr;
+    return CEED_ERROR_SUCCESS;
+  }
+  CeedCheck(v->state % 2 == 0, v->header.ceed, CEED_ERROR_ACCESS, "Cannot destroy CeedVector, the writable access lock is in use");
+  CeedCheck(v->num_readers == 0, v->header.ceed, CEED_ERROR_ACCESS, "Cannot destroy CeedVector, a process has read access");
+  Ceed dev  = ceed::FindDeviceBackend(v->header.ceed, "Vector");
+  int  ierr = CEED_ERROR_SUCCESS;
+  for (int m = 0; m < ceed::kNumMemTypes; m++)
+    for (int p = 0; p < ceed::kNumScalarTypes; p++) {
+      int e = ceed::BufferRelease(dev, static_cast<CeedMemType>(m), v->buffers[m][p]);
+      if (e && !ierr) ierr = e;
+    }
+  int e = ceed::ObjectReleaseCeed(v->header);
+  if (e && !ierr) ierr = e;
+  delete v;
+  *vec = nullptr;
+  return ierr;
+}
+
+// ---- Setting data ----------------------------------------------------------------------------------
+
+int CeedVectorSetArray(CeedVector vec, CeedMemType mem_type, CeedCopyMode copy_mode, CeedScalar *array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(CheckMemType(vec, mem_type, __func__));
+  CeedCheck(copy_mode == CEED_COPY_VALUES || copy_mode == CEED_USE_POINTER || copy_mode == CEED_OWN_POINTER, vec->header.ceed,
+            CEED_ERROR_INCOMPATIBLE, "Invalid CeedCopyMode %d for CeedVector", static_cast<int>(copy_mode));
+  CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
+  CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
+  Ceed dev = ceed::FindDeviceBackend(vec->header.ceed, "Vector");
+  CeedCheck(mem_type == CEED_MEM_HOST || dev, vec->header.ceed, CEED_ERROR_BACKEND, "Can only set HOST memory for this backend");
+
+  if (vec->length == 0) {
+    if (copy_mode == CEED_OWN_POINTER) CeedCall(ReleaseUserPointer(dev, mem_type, array));
+    vec->state += 2;
+    return CEED_ERROR_SUCCESS;
+  }
+  Buffer &b = vec->buffers[mem_type][kPrec];
+  switch (copy_mode) {
+    case CEED_COPY_VALUES: {
+      if (b.owner != BufferOwner::kCore && b.owner != BufferOwner::kUser) {
+        Buffer saved = b;
+        b            = Buffer{};
+        int ierr     = Allocate(vec, dev, mem_type, kPrec, array == nullptr, __func__);
+        if (ierr) {
+          b = saved;
+          return ierr;
+        }
+      }
+      if (array) CeedCall(MemCopy(dev, b.ptr, mem_type, array, mem_type, Bytes(vec, kPrec)));
+      break;
+    }
+    case CEED_USE_POINTER:
+    case CEED_OWN_POINTER: {
+      if (b.ptr != array) CeedCall(ceed::BufferRelease(dev, mem_type, b));
+      b.ptr = array;
+      if (!array) b.owner = BufferOwner::kNone;
+      else if (copy_mode == CEED_OWN_POINTER) b.owner = BufferOwner::kUser;
+      else if (b.owner == BufferOwner::kNone) b.owner = BufferOwner::kBorrowed;
+      break;
+    }
+  }
+  MarkOnlyValid(vec, mem_type, kPrec);
+  vec->state += 2;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
+  CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
+  if (vec->length > 0) {
+    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorSetValue != nullptr; })) {
+      const uint64_t state = vec->state;
+      CeedCall(backend->ops.VectorSetValue(vec, value));
+      if (vec->state == state) vec->state += 2;
+      return CEED_ERROR_SUCCESS;
+    }
+  }
+  CeedScalar *x = nullptr;
+  CeedCall(CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &x));
+  for (CeedSize i = 0; i < vec->length; i++) x[i] = value;
+  return CeedVectorRestoreArray(vec, &x);
+}
+
+int CeedVectorSetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedScalar value) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  Ceed ceed = vec->header.ceed;
+  CeedCheck(vec->state % 2 == 0, ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
+  CeedCheck(vec->num_readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
+  CeedCheck(stop >= -1 && stop <= vec->length, ceed, CEED_ERROR_ACCESS,
+            "Invalid value for stop %td, must satisfy -1 <= stop <= %td (the CeedVector length)", stop, vec->length);
+  CeedCheck(start >= 0, ceed, CEED_ERROR_ACCESS, "Invalid value for start %td, must be non-negative", start);
+  CeedCheck(step >= 1, ceed, CEED_ERROR_ACCESS, "Invalid value for step %td, must be positive", step);
+  if (vec->length == 0) return CEED_ERROR_SUCCESS;
+  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to set strided values, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (stop == -1) stop = vec->length;
+  CeedScalar *x = nullptr;
+  CeedCall(CeedVectorGetArray(vec, CEED_MEM_HOST, &x));
+  for (CeedSize i = start; i < stop; i += step) x[i] = value;
+  return CeedVectorRestoreArray(vec, &x);
+}
+
+int CeedVectorCopy(CeedVector vec, CeedVector vec_copy) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(ceed::VectorCheck(vec_copy, __func__));
+  Ceed ceed = vec->header.ceed;
+  CeedCheck(vec->length == vec_copy->length, ceed, CEED_ERROR_INCOMPATIBLE,
+            "CeedVectors must have the same length to copy: source length %td, destination length %td", vec->length, vec_copy->length);
+  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to copy, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (vec == vec_copy || vec->length == 0) return CEED_ERROR_SUCCESS;
+
+  // Transfer in the preferred memory when both contexts agree and device memory is available to both.
+  CeedMemType mem = CEED_MEM_HOST, mem_copy = CEED_MEM_HOST;
+  CeedCall(CeedGetPreferredMemType(ceed, &mem));
+  CeedCall(CeedGetPreferredMemType(vec_copy->header.ceed, &mem_copy));
+  Ceed dev = ceed::FindDeviceBackend(ceed, "Vector");
+  if (mem != mem_copy || !dev || dev != ceed::FindDeviceBackend(vec_copy->header.ceed, "Vector")) mem = CEED_MEM_HOST;
+
+  const CeedScalar *x = nullptr;
+  CeedScalar       *y = nullptr;
+  CeedCall(CeedVectorGetArrayRead(vec, mem, &x));
+  int ierr = CeedVectorGetArrayWrite(vec_copy, mem, &y);
+  if (ierr) {
+    CeedVectorRestoreArrayRead(vec, &x);
+    return ierr;
+  }
+  ierr = MemCopy(dev, y, mem, x, mem, Bytes(vec, kPrec));
+  CeedCall(CeedVectorRestoreArray(vec_copy, &y));
+  CeedCall(CeedVectorRestoreArrayRead(vec, &x));
+  return ierr;
+}
+
+int CeedVectorCopyStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedVector vec_copy) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(ceed::VectorCheck(vec_copy, __func__));
+  Ceed ceed = vec->header.ceed;
+  if (vec->length <= 0 || vec_copy->length <= 0) return CEED_ERROR_SUCCESS;
+  const CeedSize length = vec->length < vec_copy->length ? vec->length : vec_copy->length;
+  CeedCheck(stop >= -1 && stop <= length, ceed, CEED_ERROR_ACCESS,
+            "Invalid value for stop %td, must satisfy -1 <= stop <= %td (the shorter CeedVector length)", stop, length);
+  CeedCheck(start >= 0 && start <= length, ceed, CEED_ERROR_ACCESS, "Invalid value for start %td, must satisfy 0 <= start <= %td", start, length);
+  CeedCheck(stop == -1 || start <= stop, ceed, CEED_ERROR_ACCESS, "Invalid values for start %td and stop %td, start must not exceed stop", start,
+            stop);
+  CeedCheck(step >= 1, ceed, CEED_ERROR_ACCESS, "Invalid value for step %td, must be positive", step);
+  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to copy, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  CeedCheck(ceed::VectorHasValidData(vec_copy), ceed, CEED_ERROR_BACKEND,
+            "Destination CeedVector has no valid data to keep between strided entries, must set data with CeedVectorSetValue or "
+            "CeedVectorSetArray");
+  if (vec == vec_copy) return CEED_ERROR_SUCCESS;
+  if (stop == -1) stop = length;
+
+  const CeedScalar *x = nullptr;
+  CeedScalar       *y = nullptr;
+  CeedCall(CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &x));
+  int ierr = CeedVectorGetArray(vec_copy, CEED_MEM_HOST, &y);
+  if (ierr) {
+    CeedVectorRestoreArrayRead(vec, &x);
+    return ierr;
+  }
+  for (CeedSize i = start; i < stop; i += step) y[i] = x[i];
+  CeedCall(CeedVectorRestoreArray(vec_copy, &y));
+  return CeedVectorRestoreArrayRead(vec, &x);
+}
+
+int CeedVectorSyncArray(CeedVector vec, CeedMemType mem_type) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(CheckMemType(vec, mem_type, __func__));
+  CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot sync CeedVector, the access lock is already in use");
+  Ceed dev = ceed::FindDeviceBackend(vec->header.ceed, "Vector");
+  CeedCheck(mem_type == CEED_MEM_HOST || dev, vec->header.ceed, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
+  if (vec->length == 0) return CEED_ERROR_SUCCESS;
+  CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to sync, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  return SyncBuffer(vec, dev, mem_type, kPrec, __func__);
+}
+
+int CeedVectorTakeArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(CheckMemType(vec, mem_type, __func__));
+  Ceed ceed = vec->header.ceed;
+  CeedCheck(vec->state % 2 == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, the access lock is already in use");
+  CeedCheck(vec->num_readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, a process has read access");
+  Ceed dev = ceed::FindDeviceBackend(ceed, "Vector");
+  CeedCheck(mem_type == CEED_MEM_HOST || dev, ceed, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
+  if (vec->length == 0) {
+    if (array) *array = nullptr;
+    return CEED_ERROR_SUCCESS;
+  }
+  Buffer &b = vec->buffers[mem_type][kPrec];
+  CeedCheck(b.owner == BufferOwner::kBorrowed, ceed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array, must set array with CeedVectorSetArray",
+            MemName(mem_type));
+  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to take, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  CeedCall(SyncBuffer(vec, dev, mem_type, kPrec, __func__));
+  if (array) *array = static_cast<CeedScalar *>(b.ptr);
+  b = Buffer{};
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Accessing data --------------------------------------------------------------------------------
+
+int CeedVectorGetArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
+  void *ptr = nullptr;
+  CeedCall(ceed::VectorGetArrayTyped(vec, mem_type, kPrec, Access::kReadWrite, &ptr, __func__));
+  *array = static_cast<CeedScalar *>(ptr);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetArrayRead(CeedVector vec, CeedMemType mem_type, const CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
+  void *ptr = nullptr;
+  CeedCall(ceed::VectorGetArrayTyped(vec, mem_type, kPrec, Access::kRead, &ptr, __func__));
+  *array = static_cast<const CeedScalar *>(ptr);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetArrayWrite(CeedVector vec, CeedMemType mem_type, CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
+  void *ptr = nullptr;
+  CeedCall(ceed::VectorGetArrayTyped(vec, mem_type, kPrec, Access::kWrite, &ptr, __func__));
+  *array = static_cast<CeedScalar *>(ptr);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorRestoreArray(CeedVector vec, CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Array pointer to restore for CeedVector is NULL");
+  CeedCall(ceed::VectorRestoreTyped(vec, Access::kReadWrite, __func__));
+  *array = nullptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorRestoreArrayRead(CeedVector vec, const CeedScalar **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Array pointer to restore for CeedVector is NULL");
+  CeedCall(ceed::VectorRestoreTyped(vec, Access::kRead, __func__));
+  *array = nullptr;
+  return CEED_ERROR_SUCCESS;
+}

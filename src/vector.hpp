@@ -1,0 +1,82 @@
+// CeedVector: private struct and core-internal helpers.
+//
+// Storage model: the core owns vector storage as a table of buffers, one per (memory space, precision).
+// At most one buffer per memory space may be borrowed (CEED_USE_POINTER) or owned; any number of buffers
+// may be valid at the same time, and a write access invalidates all but the buffer written. Reading a
+// (memory space, precision) pair that is not valid copies and/or converts from a valid buffer. Host memory
+// is allocated by the core (aligned, released with free()); device memory comes from the backend through
+// CeedBackendOps::DeviceAlloc/DeviceFree/DeviceCopy. Only CEED_SCALAR_TYPE buffers are used by the public
+// API for now; the typed access functions below are the entry points for multiprecision work.
+#pragma once
+
+#include "ceed-impl.hpp"
+
+namespace ceed {
+
+// Who releases a buffer's memory.
+enum class BufferOwner {
+  kNone,      // no memory attached
+  kCore,      // allocated by the core (host: posix_memalign, device: backend DeviceAlloc)
+  kUser,      // CEED_OWN_POINTER: host memory released with free(), device memory with DeviceFree
+  kBorrowed,  // CEED_USE_POINTER: never released by the core, can be handed back with TakeArray/TakeData
+};
+
+struct Buffer {
+  void       *ptr   = nullptr;
+  BufferOwner owner = BufferOwner::kNone;
+  bool        valid = false;  // holds the current values
+};
+
+constexpr int kNumMemTypes    = 2;  // CEED_MEM_HOST, CEED_MEM_DEVICE
+constexpr int kNumScalarTypes = 2;  // CEED_SCALAR_FP32, CEED_SCALAR_FP64
+
+inline size_t ScalarTypeSize(CeedScalarType prec) { return prec == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double); }
+
+// The context (itself, an object delegate or a delegate) that provides device memory, or NULL.
+Ceed FindDeviceBackend(Ceed ceed, const char *kind);
+
+// Releases the memory of one buffer (device memory through dev, which may be NULL for host buffers).
+int BufferRelease(Ceed dev, CeedMemType mem_type, Buffer &buffer);
+
+// Kinds of access to a vector buffer.
+enum class Access { kRead, kReadWrite, kWrite };
+
+}  // namespace ceed
+
+struct CeedVector_private {
+  CeedObjectHeader header;  // MUST be first
+  CeedSize         length      = 0;
+  uint64_t         state       = 0;  // odd while a writer holds the vector
+  CeedInt          num_readers = 0;
+  ceed::Buffer     buffers[ceed::kNumMemTypes][ceed::kNumScalarTypes];
+};
+
+namespace ceed {
+
+// Typed access through the buffer table: grants access (lock protocol of spec 00 §6 with the error texts
+// of spec 02) to the buffer (mem_type, prec), copying/converting from a valid buffer for kRead/kReadWrite
+// and allocating for kWrite. func names the public function reported in error messages. Length 0 gives
+// *array = NULL. Restore with VectorRestoreTyped(vec, access, func).
+int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func);
+int VectorRestoreTyped(CeedVector vec, Access access, const char *func);
+
+// Whether vec is CEED_VECTOR_ACTIVE or CEED_VECTOR_NONE.
+inline bool IsVectorSentinel(CeedVector vec) { return vec == CEED_VECTOR_ACTIVE || vec == CEED_VECTOR_NONE; }
+
+// Raises an error unless vec is a real vector (not NULL, not a sentinel); func names the public function.
+int VectorCheck(CeedVector vec, const char *func);
+
+// Whether some buffer holds the current values (always true for length 0).
+bool VectorHasValidData(CeedVector vec);
+
+// The context whose backend provides the vector kernel selected by has_kernel, or NULL (core host loops).
+template <class F>
+Ceed FindVectorKernel(CeedVector vec, F has_kernel) {
+  return vec->header.ceed ? FindBackend(vec->header.ceed, "Vector", has_kernel) : nullptr;
+}
+
+}  // namespace ceed
+
+// Raise an error on vec's Ceed reporting func (the public function) as the failing function.
+#define CeedVectorError(vec, func, ecode, ...) \
+  (CeedErrorImpl((vec)->header.ceed, __FILE__, __LINE__, (func), (ecode), __VA_ARGS__), (ecode))
