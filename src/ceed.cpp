@@ -57,12 +57,14 @@ int CeedInit(const char *resource, Ceed *ceed) {
   c->resource           = ceed::RegistryPrefix(entry);
   c->resource_requested = resource;
   c->backend            = entry;
-  c->error_handler      = ceed::DefaultErrorHandler();
   c->is_debug           = CeedDebugFlagEnv();
   c->is_clang           = EnvTrue("CEED_USE_CLANG_CUDA") || std::getenv("CEED_CLANG_CUDA_CXX");
   c->jit_source_roots.push_back(ceed::IncludeDirectory());
 
-  int ierr = init(resource, c);
+  // The backend reports its own failure on the new context; store it there so the reason survives
+  // the context's destruction and reaches the caller together with the plugin's manifest.
+  c->error_handler = CeedErrorStore;
+  int ierr         = init(resource, c);
   if (!ierr && !delegate_resource.empty() && !c->delegate) {
     Ceed delegate = nullptr;
     ierr          = CeedInit(delegate_resource.c_str(), &delegate);
@@ -70,11 +72,13 @@ int CeedInit(const char *resource, Ceed *ceed) {
     if (!ierr) ierr = CeedDestroy(&delegate);
   }
   if (ierr) {
-    Ceed doomed = c;
+    std::string reason = c->error_message;
+    Ceed        doomed = c;
     CeedDestroy(&doomed);
-    return CeedError(NULL, ierr, "Backend %s failed to initialise resource %s (error %d)", ceed::RegistryPrefix(entry).c_str(),
-                     resource, ierr);
+    return CeedError(NULL, ierr, "Backend %s, %s, failed to initialise resource %s (error %d): %s",
+                     ceed::RegistryPrefix(entry).c_str(), ceed::RegistryOrigin(entry).c_str(), resource, ierr, reason.c_str());
   }
+  CeedCall(CeedSetErrorHandler(c, ceed::DefaultErrorHandler()));  // also reaches delegates made by init
   CeedDebug(c, "CeedInit: resource %s served by %s", resource, c->resource.c_str());
   *ceed = c;
   return CEED_ERROR_SUCCESS;

@@ -5,7 +5,12 @@
 #include <new>
 
 // Sentinel for CEED_EVAL_WEIGHT operator fields: no Ceed, not reference counted, zero elements.
-static CeedElemRestriction_private rstr_none{{nullptr, nullptr, nullptr, 0, 0}};
+static constexpr CeedElemRestriction_private MakeNone() {
+  CeedElemRestriction_private none{};
+  none.header.ref_count = 0;
+  return none;
+}
+static CeedElemRestriction_private rstr_none = MakeNone();
 const CeedElemRestriction CEED_ELEMRESTRICTION_NONE = &rstr_none;
 const CeedInt CEED_STRIDES_BACKEND[3] = {0, 0, 0};
 

@@ -1,8 +1,8 @@
 // CeedQFunction: creation, fields, context, FLOP estimate, application, views, destruction (spec 05 §2).
 #include "qfunction.hpp"
 
-#include <cinttypes>
-#include <new>
+#include <string>
+#include <utility>
 
 namespace {
 
@@ -12,11 +12,6 @@ CeedQFunction_private qfunction_none = [] {
   qf.header.ref_count = 0;
   return qf;
 }();
-
-// Name used in messages and views: the gallery name, else the kernel name.
-const char *QFunctionName(CeedQFunction qf) {
-  return qf->is_gallery ? qf->gallery_name.c_str() : qf->kernel_name.c_str();
-}
 
 const char *EvalModeName(CeedEvalMode mode) {
   const char *name = (mode >= CEED_EVAL_NONE && mode <= CEED_EVAL_WEIGHT) ? CeedEvalModes[mode] : nullptr;
@@ -61,17 +56,6 @@ void QFunctionFree(CeedQFunction qf) {
 }  // namespace
 
 extern "C" const CeedQFunction CEED_QFUNCTION_NONE = &qfunction_none;
-
-// Argument checks shared by every function that needs a real QFunction (expanded in place so that
-// errors name the public function).
-#define CEED_QF_CHECK(qf)                                                                                         \
-  do {                                                                                                            \
-    CeedCheck((qf) != nullptr, nullptr, CEED_ERROR_INCOMPATIBLE, "CeedQFunction handle is NULL");                 \
-    CeedCheck((qf) != CEED_QFUNCTION_NONE, nullptr, CEED_ERROR_INCOMPATIBLE,                                      \
-              "CEED_QFUNCTION_NONE is not a valid CeedQFunction for this call");                                  \
-  } while (0)
-#define CEED_QF_CHECK_OUT(qf, ptr, what) \
-  CeedCheck((ptr) != nullptr, (qf)->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for " what " of CeedQFunction %s is NULL", QFunctionName(qf))
 
 namespace ceed {
 
@@ -141,20 +125,20 @@ int CeedQFunctionAddInput(CeedQFunction qf, const char *field_name, CeedInt size
   CEED_QF_CHECK(qf);
   Ceed ceed = qf->header.ceed;
   CEED_API_TRY
-  CeedCheck(field_name != nullptr, ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: input field name is NULL", QFunctionName(qf));
+  CeedCheck(field_name != nullptr, ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: input field name is NULL", ceed::QFunctionName(qf));
   CeedCheck(!qf->is_immutable, ceed, CEED_ERROR_MAJOR,
-            "QFunction cannot be changed after set as immutable (CeedQFunction %s, input field \"%s\")", QFunctionName(qf), field_name);
+            "QFunction cannot be changed after set as immutable (CeedQFunction %s, input field \"%s\")", ceed::QFunctionName(qf), field_name);
   CeedCheck(qf->num_input_fields < CEED_FIELD_MAX, ceed, CEED_ERROR_MINOR,
-            "Can only add %d input fields (CeedQFunction %s, input field \"%s\")", CEED_FIELD_MAX, QFunctionName(qf), field_name);
+            "Can only add %d input fields (CeedQFunction %s, input field \"%s\")", CEED_FIELD_MAX, ceed::QFunctionName(qf), field_name);
   CeedCheck(IsValidEvalMode(eval_mode), ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: invalid evaluation mode %d for input field \"%s\"",
-            QFunctionName(qf), static_cast<int>(eval_mode), field_name);
+            ceed::QFunctionName(qf), static_cast<int>(eval_mode), field_name);
   CeedCheck(eval_mode != CEED_EVAL_WEIGHT || size == 1, ceed, CEED_ERROR_DIMENSION,
             "CEED_EVAL_WEIGHT should have size 1, got size %" CeedInt_FMT " for input field \"%s\" of CeedQFunction %s", size, field_name,
-            QFunctionName(qf));
+            ceed::QFunctionName(qf));
   CeedCheck(size >= 1, ceed, CEED_ERROR_DIMENSION, "CeedQFunction %s: input field \"%s\" has size %" CeedInt_FMT ", must be positive",
-            QFunctionName(qf), field_name, size);
+            ceed::QFunctionName(qf), field_name, size);
   CeedCheck(!FieldNameTaken(qf, field_name), ceed, CEED_ERROR_MINOR,
-            "CeedQFunction field names must be unique: \"%s\" is already a field of CeedQFunction %s", field_name, QFunctionName(qf));
+            "CeedQFunction field names must be unique: \"%s\" is already a field of CeedQFunction %s", field_name, ceed::QFunctionName(qf));
   auto *field      = new CeedQFunctionField_private();
   field->name      = field_name;
   field->size      = size;
@@ -168,19 +152,19 @@ int CeedQFunctionAddOutput(CeedQFunction qf, const char *field_name, CeedInt siz
   CEED_QF_CHECK(qf);
   Ceed ceed = qf->header.ceed;
   CEED_API_TRY
-  CeedCheck(field_name != nullptr, ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: output field name is NULL", QFunctionName(qf));
+  CeedCheck(field_name != nullptr, ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: output field name is NULL", ceed::QFunctionName(qf));
   CeedCheck(!qf->is_immutable, ceed, CEED_ERROR_MAJOR,
-            "QFunction cannot be changed after set as immutable (CeedQFunction %s, output field \"%s\")", QFunctionName(qf), field_name);
+            "QFunction cannot be changed after set as immutable (CeedQFunction %s, output field \"%s\")", ceed::QFunctionName(qf), field_name);
   CeedCheck(qf->num_output_fields < CEED_FIELD_MAX, ceed, CEED_ERROR_MINOR,
-            "Can only add %d output fields (CeedQFunction %s, output field \"%s\")", CEED_FIELD_MAX, QFunctionName(qf), field_name);
+            "Can only add %d output fields (CeedQFunction %s, output field \"%s\")", CEED_FIELD_MAX, ceed::QFunctionName(qf), field_name);
   CeedCheck(IsValidEvalMode(eval_mode), ceed, CEED_ERROR_INCOMPATIBLE, "CeedQFunction %s: invalid evaluation mode %d for output field \"%s\"",
-            QFunctionName(qf), static_cast<int>(eval_mode), field_name);
+            ceed::QFunctionName(qf), static_cast<int>(eval_mode), field_name);
   CeedCheck(eval_mode != CEED_EVAL_WEIGHT, ceed, CEED_ERROR_DIMENSION,
-            "Cannot create CeedQFunction output with CEED_EVAL_WEIGHT (output field \"%s\" of CeedQFunction %s)", field_name, QFunctionName(qf));
+            "Cannot create CeedQFunction output with CEED_EVAL_WEIGHT (output field \"%s\" of CeedQFunction %s)", field_name, ceed::QFunctionName(qf));
   CeedCheck(size >= 1, ceed, CEED_ERROR_DIMENSION, "CeedQFunction %s: output field \"%s\" has size %" CeedInt_FMT ", must be positive",
-            QFunctionName(qf), field_name, size);
+            ceed::QFunctionName(qf), field_name, size);
   CeedCheck(!FieldNameTaken(qf, field_name), ceed, CEED_ERROR_MINOR,
-            "CeedQFunction field names must be unique: \"%s\" is already a field of CeedQFunction %s", field_name, QFunctionName(qf));
+            "CeedQFunction field names must be unique: \"%s\" is already a field of CeedQFunction %s", field_name, ceed::QFunctionName(qf));
   auto *field      = new CeedQFunctionField_private();
   field->name      = field_name;
   field->size      = size;
@@ -250,7 +234,7 @@ int CeedQFunctionSetContextWritable(CeedQFunction qf, bool is_writable) {
 int CeedQFunctionSetUserFlopsEstimate(CeedQFunction qf, CeedSize flops) {
   CEED_QF_CHECK(qf);
   CeedCheck(flops >= 0, qf->header.ceed, CEED_ERROR_INCOMPATIBLE, "Must set non-negative FLOPs estimate, got %" CeedSize_FMT " for CeedQFunction %s",
-            flops, QFunctionName(qf));
+            flops, ceed::QFunctionName(qf));
   qf->user_flops = flops;
   return CEED_ERROR_SUCCESS;
 }
@@ -259,14 +243,14 @@ int CeedQFunctionApply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v
   CEED_QF_CHECK(qf);
   Ceed ceed = qf->header.ceed;
   CeedCheck(Q >= 0, ceed, CEED_ERROR_DIMENSION, "Number of quadrature points %" CeedInt_FMT " must be non-negative (CeedQFunction %s)", Q,
-            QFunctionName(qf));
+            ceed::QFunctionName(qf));
   CeedCheck(Q % qf->vec_length == 0, ceed, CEED_ERROR_DIMENSION,
             "Number of quadrature points %" CeedInt_FMT " must be a multiple of %" CeedInt_FMT " (vector length of CeedQFunction %s)", Q,
-            qf->vec_length, QFunctionName(qf));
+            qf->vec_length, ceed::QFunctionName(qf));
   CeedCheck(qf->num_input_fields == 0 || u != nullptr, ceed, CEED_ERROR_INCOMPATIBLE,
-            "CeedQFunction %s has %" CeedInt_FMT " input fields but the input vector array is NULL", QFunctionName(qf), qf->num_input_fields);
+            "CeedQFunction %s has %" CeedInt_FMT " input fields but the input vector array is NULL", ceed::QFunctionName(qf), qf->num_input_fields);
   CeedCheck(qf->num_output_fields == 0 || v != nullptr, ceed, CEED_ERROR_INCOMPATIBLE,
-            "CeedQFunction %s has %" CeedInt_FMT " output fields but the output vector array is NULL", QFunctionName(qf), qf->num_output_fields);
+            "CeedQFunction %s has %" CeedInt_FMT " output fields but the output vector array is NULL", ceed::QFunctionName(qf), qf->num_output_fields);
   for (CeedInt k = 0; k < qf->num_input_fields + qf->num_output_fields; k++) {
     const bool         is_input = k < qf->num_input_fields;
     const CeedInt      i        = is_input ? k : k - qf->num_input_fields;
@@ -276,14 +260,14 @@ int CeedQFunctionApply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v
 
     CeedCheck(vec != nullptr && vec != CEED_VECTOR_ACTIVE && vec != CEED_VECTOR_NONE, ceed, CEED_ERROR_INCOMPATIBLE,
               "%s vector %" CeedInt_FMT " (field \"%s\") of CeedQFunction %s must be a real CeedVector, got %s", kind, i, field->name.c_str(),
-              QFunctionName(qf), vec == nullptr ? "NULL" : (vec == CEED_VECTOR_ACTIVE ? "CEED_VECTOR_ACTIVE" : "CEED_VECTOR_NONE"));
+              ceed::QFunctionName(qf), vec == nullptr ? "NULL" : (vec == CEED_VECTOR_ACTIVE ? "CEED_VECTOR_ACTIVE" : "CEED_VECTOR_NONE"));
     CeedSize length = 0;
     CeedCall(CeedVectorGetLength(vec, &length));
     const CeedSize needed = static_cast<CeedSize>(field->size) * Q;
     CeedCheck(length >= needed, ceed, CEED_ERROR_DIMENSION,
               "%s vector %" CeedInt_FMT " (field \"%s\") of CeedQFunction %s has length %" CeedSize_FMT ", needs at least %" CeedSize_FMT
               " = %" CeedInt_FMT " x %" CeedInt_FMT " points",
-              kind, i, field->name.c_str(), QFunctionName(qf), length, needed, field->size, Q);
+              kind, i, field->name.c_str(), ceed::QFunctionName(qf), length, needed, field->size, Q);
   }
   CeedCheck(qf->ops.Apply != nullptr, ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedQFunctionApply");
   qf->is_immutable = true;
@@ -302,7 +286,7 @@ Ceed CeedQFunctionReturnCeed(CeedQFunction qf) { return qf ? qf->header.ceed : n
 int CeedQFunctionSetNumViewTabs(CeedQFunction qf, CeedInt num_tabs) {
   CEED_QF_CHECK(qf);
   CeedCheck(num_tabs >= 0, qf->header.ceed, CEED_ERROR_MINOR,
-            "Number of view tabs must be non-negative, got %" CeedInt_FMT " for CeedQFunction %s", num_tabs, QFunctionName(qf));
+            "Number of view tabs must be non-negative, got %" CeedInt_FMT " for CeedQFunction %s", num_tabs, ceed::QFunctionName(qf));
   qf->header.num_view_tabs = num_tabs;
   return CEED_ERROR_SUCCESS;
 }
@@ -316,7 +300,7 @@ int CeedQFunctionGetNumViewTabs(CeedQFunction qf, CeedInt *num_tabs) {
 
 int CeedQFunctionView(CeedQFunction qf, FILE *stream) {
   CEED_QF_CHECK(qf);
-  CeedCheck(stream != nullptr, qf->header.ceed, CEED_ERROR_INCOMPATIBLE, "Cannot view CeedQFunction %s: stream is NULL", QFunctionName(qf));
+  CeedCheck(stream != nullptr, qf->header.ceed, CEED_ERROR_INCOMPATIBLE, "Cannot view CeedQFunction %s: stream is NULL", ceed::QFunctionName(qf));
   CEED_API_TRY
   const std::string t = ceed::Indent(qf->header.num_view_tabs);
   std::string       out;
@@ -330,11 +314,11 @@ int CeedQFunctionView(CeedQFunction qf, FILE *stream) {
       line(std::string("      EvalMode: \"") + EvalModeName(list[i]->eval_mode) + "\"");
     }
   };
-  line(std::string(qf->is_gallery ? "Gallery " : "User ") + "CeedQFunction - " + QFunctionName(qf));
+  line(std::string(qf->is_gallery ? "Gallery " : "User ") + "CeedQFunction - " + ceed::QFunctionName(qf));
   fields("input", "Input", qf->num_input_fields, qf->input_fields);
   fields("output", "Output", qf->num_output_fields, qf->output_fields);
   CeedCheck(std::fwrite(out.data(), 1, out.size(), stream) == out.size(), qf->header.ceed, CEED_ERROR_MAJOR,
-            "Writing the view of CeedQFunction %s failed", QFunctionName(qf));
+            "Writing the view of CeedQFunction %s failed", ceed::QFunctionName(qf));
   return CEED_ERROR_SUCCESS;
   CEED_API_CATCH(qf->header.ceed)
 }

@@ -32,6 +32,9 @@ struct CeedQFunction_private {
 
 namespace ceed {
 
+// Name used in messages and views: the gallery name, else the kernel name.
+inline const char *QFunctionName(CeedQFunction qf) { return qf->is_gallery ? qf->gallery_name.c_str() : qf->kernel_name.c_str(); }
+
 // Marks a QFunction as created from the gallery under the requested name (used by CreateInteriorByName).
 int QFunctionSetGallery(CeedQFunction qf, const char *gallery_name);
 
@@ -45,3 +48,15 @@ int QFunctionRegisterEntry(const char *name, const char *source, CeedInt vec_len
                            int (*init)(Ceed ceed, const char *requested, CeedQFunction qf));
 
 }  // namespace ceed
+
+// Argument checks shared by every function that needs a real QFunction; expanded in place so that the
+// error names the public function that failed.
+#define CEED_QF_CHECK(qf)                                                                         \
+  do {                                                                                            \
+    CeedCheck((qf) != nullptr, nullptr, CEED_ERROR_INCOMPATIBLE, "CeedQFunction handle is NULL"); \
+    CeedCheck((qf) != CEED_QFUNCTION_NONE, nullptr, CEED_ERROR_INCOMPATIBLE,                      \
+              "CEED_QFUNCTION_NONE is not a valid CeedQFunction for this call");                  \
+  } while (0)
+#define CEED_QF_CHECK_OUT(qf, ptr, what)                                                                             \
+  CeedCheck((ptr) != nullptr, (qf)->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for " what " of CeedQFunction %s is NULL", \
+            ceed::QFunctionName(qf))

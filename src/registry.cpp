@@ -192,6 +192,11 @@ std::string IncludeDirectory() { return CanonicalPath(LibraryDirectory() + "/" C
 
 const std::string &RegistryPrefix(const CeedBackendEntry *entry) { return entry->prefix; }
 
+std::string RegistryOrigin(const CeedBackendEntry *entry) {
+  if (!entry->plugin) return "built-in backend";
+  return "plugin '" + entry->plugin->name + "' (manifest " + entry->plugin->manifest_path + ")";
+}
+
 void RegistryPrintHelp() {
   std::fprintf(stderr, "libCEED version: %d.%d%d%s\n", CEED_VERSION_MAJOR, CEED_VERSION_MINOR, CEED_VERSION_PATCH,
                CEED_VERSION_RELEASE ? "" : "+development");

@@ -17,6 +17,9 @@ int RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::stri
 
 const std::string &RegistryPrefix(const CeedBackendEntry *entry);
 
+// Where the entry comes from, for error messages: "plugin 'name' (manifest PATH)" or "built-in backend".
+std::string RegistryOrigin(const CeedBackendEntry *entry);
+
 // Prints the "help" listing to stderr.
 void RegistryPrintHelp();
 

@@ -231,8 +231,8 @@ int CeedVectorCreate(Ceed ceed, CeedSize len, CeedVector *vec) {
 int CeedVectorReferenceCopy(CeedVector vec, CeedVector *vec_copy) {
   CeedCheck(vec_copy, vec && !ceed::IsVectorSentinel(vec) ? vec->header.ceed : NULL, CEED_ERROR_INCOMPATIBLE,
             "Cannot reference copy CeedVector: destination pointer is NULL");
-  CeedCheck(vec, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot reference copy CeedVector: source handle is NULL");
-  if (ceed::IsVectorSentinel(vec)) {
+  // A NULL source or a sentinel is copied without reference counting (a NULL source clears *vec_copy).
+  if (!vec || ceed::IsVectorSentinel(vec)) {
     CeedCall(CeedVectorDestroy(vec_copy));
     *vec_copy = vec;
     return CEED_ERROR_SUCCESS;

@@ -55,7 +55,7 @@ if ! run_step "setup" "$root/tools/setup.sh"; then
 fi
 
 for preset in "${presets[@]}"; do
-  if run_step "configure ${preset}" cmake --preset "$preset" --log-level=WARNING; then
+  if run_step "configure ${preset}" cmake --preset "$preset"; then
     if run_step "build ${preset}" locked cmake --build --preset "$preset" --parallel "$jobs"; then
       run_step "test ${preset}" ctest --preset "$preset" --parallel "$jobs" --timeout 600 "${ctest_args[@]}"
     else

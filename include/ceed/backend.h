@@ -197,6 +197,10 @@ CEED_EXTERN int CeedElemRestrictionGetAtPointsElementOffset(CeedElemRestriction 
 /* Whether two at-points restrictions describe the same point layout. */
 CEED_EXTERN int CeedElemRestrictionAtPointsAreCompatible(CeedElemRestriction rstr_a, CeedElemRestriction rstr_b,
                                                          bool *are_compatible);
+/* How CeedElemRestrictionApply treats the orientation data: use_signs is false for unsigned copies
+   (oriented: plain offsets; curl-oriented: |T|), use_orients false for unoriented copies (plain offsets).
+   Either output may be NULL. Backends that read the arrays themselves (fused kernels) must honour them. */
+CEED_EXTERN int CeedElemRestrictionGetOrientationFlags(CeedElemRestriction rstr, bool *use_signs, bool *use_orients);
 
 /* ---- Bases --------------------------------------------------------------------------------------- */
 typedef struct {

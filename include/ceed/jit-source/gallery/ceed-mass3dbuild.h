@@ -6,17 +6,16 @@
 
 CEED_QFUNCTION(Mass3DBuild)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
   /* in[0]: Jacobian J[d][c] = dx_c/dX_d laid out [3][3][Q], in[1]: quadrature weights; out[0]: qdata */
-  const CeedScalar(*J)[3][CEED_Q_VLA] = (const CeedScalar(*)[3][CEED_Q_VLA])in[0];
-  const CeedScalar *w                 = in[1];
-  CeedScalar       *q_data            = out[0];
+  const CeedScalar *J = in[0], *w = in[1];
+  CeedScalar       *q_data = out[0];
 
   (void)ctx;
   CeedPragmaSIMD for (CeedInt i = 0; i < Q; i++) {
     /* Expansion along the first row: three 2x2 minors (9 FLOPs), three products and two sums (5 FLOPs). */
-    const CeedScalar m0    = J[1][1][i] * J[2][2][i] - J[2][1][i] * J[1][2][i];
-    const CeedScalar m1    = J[1][2][i] * J[2][0][i] - J[2][2][i] * J[1][0][i];
-    const CeedScalar m2    = J[1][0][i] * J[2][1][i] - J[2][0][i] * J[1][1][i];
-    const CeedScalar det_J = J[0][0][i] * m0 + J[0][1][i] * m1 + J[0][2][i] * m2;
+    const CeedScalar m0    = J[4 * Q + i] * J[8 * Q + i] - J[7 * Q + i] * J[5 * Q + i];
+    const CeedScalar m1    = J[5 * Q + i] * J[6 * Q + i] - J[8 * Q + i] * J[3 * Q + i];
+    const CeedScalar m2    = J[3 * Q + i] * J[7 * Q + i] - J[6 * Q + i] * J[4 * Q + i];
+    const CeedScalar det_J = J[0 * Q + i] * m0 + J[1 * Q + i] * m1 + J[2 * Q + i] * m2;
 
     q_data[i] = det_J * w[i];
   }

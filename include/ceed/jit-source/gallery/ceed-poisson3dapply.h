@@ -7,17 +7,16 @@
 
 CEED_QFUNCTION(Poisson3DApply)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
   /* in[0]: du laid out [3][Q], in[1]: qdata [6][Q]; out[0]: dv laid out [3][Q] */
-  const CeedScalar(*du)[CEED_Q_VLA]     = (const CeedScalar(*)[CEED_Q_VLA])in[0];
-  const CeedScalar(*q_data)[CEED_Q_VLA] = (const CeedScalar(*)[CEED_Q_VLA])in[1];
-  CeedScalar(*dv)[CEED_Q_VLA]           = (CeedScalar(*)[CEED_Q_VLA])out[0];
+  const CeedScalar *du = in[0], *q_data = in[1];
+  CeedScalar       *dv = out[0];
 
   (void)ctx;
   CeedPragmaSIMD for (CeedInt i = 0; i < Q; i++) {
-    const CeedScalar du0 = du[0][i], du1 = du[1][i], du2 = du[2][i];
+    const CeedScalar du0 = du[0 * Q + i], du1 = du[1 * Q + i], du2 = du[2 * Q + i];
 
-    dv[0][i] = q_data[0][i] * du0 + q_data[5][i] * du1 + q_data[4][i] * du2;
-    dv[1][i] = q_data[5][i] * du0 + q_data[1][i] * du1 + q_data[3][i] * du2;
-    dv[2][i] = q_data[4][i] * du0 + q_data[3][i] * du1 + q_data[2][i] * du2;
+    dv[0 * Q + i] = q_data[0 * Q + i] * du0 + q_data[5 * Q + i] * du1 + q_data[4 * Q + i] * du2;
+    dv[1 * Q + i] = q_data[5 * Q + i] * du0 + q_data[1 * Q + i] * du1 + q_data[3 * Q + i] * du2;
+    dv[2 * Q + i] = q_data[4 * Q + i] * du0 + q_data[3 * Q + i] * du1 + q_data[2 * Q + i] * du2;
   }
   return 0;
 }

@@ -6,13 +6,12 @@
 
 CEED_QFUNCTION(Vector3MassApply)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
   /* in[0]: u laid out [3][Q], in[1]: qdata; out[0]: v laid out [3][Q] */
-  const CeedScalar(*u)[CEED_Q_VLA] = (const CeedScalar(*)[CEED_Q_VLA])in[0];
-  const CeedScalar *q_data         = in[1];
-  CeedScalar(*v)[CEED_Q_VLA]       = (CeedScalar(*)[CEED_Q_VLA])out[0];
+  const CeedScalar *u = in[0], *q_data = in[1];
+  CeedScalar       *v = out[0];
 
   (void)ctx;
   CeedPragmaSIMD for (CeedInt i = 0; i < Q; i++) {
-    for (CeedInt c = 0; c < 3; c++) v[c][i] = u[c][i] * q_data[i];
+    for (CeedInt c = 0; c < 3; c++) v[c * Q + i] = u[c * Q + i] * q_data[i];
   }
   return 0;
 }

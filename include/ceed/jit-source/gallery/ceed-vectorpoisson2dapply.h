@@ -7,17 +7,16 @@
 
 CEED_QFUNCTION(Vector3Poisson2DApply)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
   /* in[0]: du laid out [2][3][Q], in[1]: qdata [3][Q]; out[0]: dv laid out [2][3][Q] */
-  const CeedScalar(*du)[3][CEED_Q_VLA]  = (const CeedScalar(*)[3][CEED_Q_VLA])in[0];
-  const CeedScalar(*q_data)[CEED_Q_VLA] = (const CeedScalar(*)[CEED_Q_VLA])in[1];
-  CeedScalar(*dv)[3][CEED_Q_VLA]        = (CeedScalar(*)[3][CEED_Q_VLA])out[0];
+  const CeedScalar *du = in[0], *q_data = in[1];
+  CeedScalar       *dv = out[0];
 
   (void)ctx;
   CeedPragmaSIMD for (CeedInt i = 0; i < Q; i++) {
     for (CeedInt c = 0; c < 3; c++) {
-      const CeedScalar du0 = du[0][c][i], du1 = du[1][c][i];
+      const CeedScalar du0 = du[(0 * 3 + c) * Q + i], du1 = du[(1 * 3 + c) * Q + i];
 
-      dv[0][c][i] = q_data[0][i] * du0 + q_data[2][i] * du1;
-      dv[1][c][i] = q_data[2][i] * du0 + q_data[1][i] * du1;
+      dv[(0 * 3 + c) * Q + i] = q_data[0 * Q + i] * du0 + q_data[2 * Q + i] * du1;
+      dv[(1 * 3 + c) * Q + i] = q_data[2 * Q + i] * du0 + q_data[1 * Q + i] * du1;
     }
   }
   return 0;

@@ -1,0 +1,262 @@
+// CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
+#include "operator.hpp"
+
+namespace ceed {
+
+bool OperatorCompositeLengths(CeedOperator op, CeedSize &input_size, CeedSize &output_size, CeedInt &bad_index) {
+  input_size  = -1;
+  output_size = -1;
+  for (size_t i = 0; i < op->sub_operators.size(); i++) {
+    const OperatorShape &sub = op->sub_operators[i]->shape;
+    if ((sub.input_size != -1 && input_size != -1 && sub.input_size != input_size) ||
+        (sub.output_size != -1 && output_size != -1 && sub.output_size != output_size)) {
+      bad_index = (CeedInt)i;
+      return false;
+    }
+    if (sub.input_size != -1) input_size = sub.input_size;
+    if (sub.output_size != -1) output_size = sub.output_size;
+  }
+  if (op->sub_operators.empty()) input_size = output_size = 0;
+  return true;
+}
+
+int OperatorZeroPassiveOutputs(CeedOperator op) {
+  if (op->is_composite) {
+    for (CeedOperator sub : op->sub_operators) CeedCall(OperatorZeroPassiveOutputs(sub));
+    return CEED_ERROR_SUCCESS;
+  }
+  for (CeedOperatorField field : op->output_fields) {
+    if (field && field->vec != CEED_VECTOR_ACTIVE && field->vec != CEED_VECTOR_NONE) CeedCall(CeedVectorSetValue(field->vec, 0.0));
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+static void MarkImmutable(CeedOperator op) {
+  op->is_immutable = true;
+  for (CeedOperator sub : op->sub_operators) sub->is_immutable = true;
+}
+
+// Checks the vectors given to an apply function against the operator's active lengths.
+static int CheckApplyVectors(CeedOperator op, CeedVector in, CeedVector out, const char *func) {
+  Ceed ceed = op->header.ceed;
+  if (!in || !out)
+    return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE, "%s vector is NULL; use CEED_VECTOR_NONE", !in ? "Input" : "Output");
+  if (in == CEED_VECTOR_ACTIVE || out == CEED_VECTOR_ACTIVE)
+    return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE, "CEED_VECTOR_ACTIVE cannot be passed as the %s vector of an apply",
+                             in == CEED_VECTOR_ACTIVE ? "input" : "output");
+  if (in == out && in != CEED_VECTOR_NONE)
+    return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE, "Input and output vectors of a CeedOperator apply must be distinct");
+  const CeedSize sizes[2] = {op->shape.input_size, op->shape.output_size};
+  const CeedVector vecs[2] = {in, out};
+  for (int i = 0; i < 2; i++) {
+    const char *kind = i == 0 ? "input" : "output";
+    if (sizes[i] <= 0) continue;
+    if (vecs[i] == CEED_VECTOR_NONE)
+      return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE,
+                               "CeedOperator has an active %s of length %lld but the %s vector is CEED_VECTOR_NONE", kind,
+                               (long long)sizes[i], kind);
+    CeedSize len = 0;
+    CeedCall(CeedVectorGetLength(vecs[i], &len));
+    if (len < sizes[i])
+      return CeedOperatorError(ceed, func, CEED_ERROR_DIMENSION, "Active %s vector of length %lld is shorter than the operator's %s length %lld",
+                               kind, (long long)len, kind, (long long)sizes[i]);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+// out += A in, passive outputs included; op is ready and the vectors were checked.
+static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  MarkImmutable(op);
+  if (op->is_composite) {
+    if (op->ops.ApplyAddComposite) return op->ops.ApplyAddComposite(op, in, out, request);
+    for (CeedOperator sub : op->sub_operators) CeedCall(OperatorApplyAddCore(sub, in, out, request));
+    return CEED_ERROR_SUCCESS;
+  }
+  if (op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
+  CeedCheck(op->ops.ApplyAdd, op->header.ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedOperatorApplyAdd");
+  return op->ops.ApplyAdd(op, in, out, request);
+}
+
+static void CompleteRequest(CeedRequest *request) {
+  if (request && request != CEED_REQUEST_IMMEDIATE && request != CEED_REQUEST_ORDERED) *request = nullptr;
+}
+
+void OperatorMarkAssemblyUpdateNeeded(CeedOperator op) {
+  op->qf_assembly_update_needed = true;
+  for (CeedOperator sub : op->sub_operators) OperatorMarkAssemblyUpdateNeeded(sub);
+}
+
+}  // namespace ceed
+
+int CeedOperatorCheckReady(CeedOperator op) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  Ceed ceed = op->header.ceed;
+  if (op->is_composite) {
+    for (CeedOperator sub : op->sub_operators) CeedCall(CeedOperatorCheckReady(sub));
+    CeedSize input_size = -1, output_size = -1;
+    CeedInt bad         = 0;
+    CeedCheck(ceed::OperatorCompositeLengths(op, input_size, output_size, bad), ceed, CEED_ERROR_MAJOR,
+              "Sub-operator %d of the composite operator has active vector lengths (%lld, %lld) incompatible with the other "
+              "sub-operators",
+              bad, (long long)op->sub_operators[bad]->shape.input_size, (long long)op->sub_operators[bad]->shape.output_size);
+    op->shape.input_size  = input_size;
+    op->shape.output_size = output_size;
+    op->is_ready          = true;
+    return CEED_ERROR_SUCCESS;
+  }
+  if (op->is_ready) return CEED_ERROR_SUCCESS;
+  CEED_API_TRY
+  CeedInt num_in = 0, num_out = 0;
+  CeedCall(CeedQFunctionGetNumArgs(op->qf, &num_in, &num_out));
+  if ((CeedInt)op->input_fields.size() < num_in) op->input_fields.resize(num_in, nullptr);
+  if ((CeedInt)op->output_fields.size() < num_out) op->output_fields.resize(num_out, nullptr);
+  CeedCheck(op->shape.num_fields > 0, ceed, CEED_ERROR_INCOMPLETE, "No operator fields set");
+  CeedCheck(op->shape.num_fields == num_in + num_out, ceed, CEED_ERROR_INCOMPLETE, "Not all operator fields set");
+  bool has_rstr = false;
+  for (const auto *fields : {&op->input_fields, &op->output_fields}) {
+    for (CeedOperatorField field : *fields) has_rstr = has_rstr || field->rstr != CEED_ELEMRESTRICTION_NONE;
+  }
+  CeedCheck(has_rstr, ceed, CEED_ERROR_INCOMPLETE, "At least one restriction required");
+  CeedCheck(op->is_at_points || op->shape.num_qpts > 0, ceed, CEED_ERROR_INCOMPLETE,
+            "At least one non-collocated CeedBasis is required or the number of quadrature points must be set");
+  CeedCheck(!op->is_at_points || op->rstr_points, ceed, CEED_ERROR_INCOMPLETE,
+            "Operator at points has no points; set them with CeedOperatorAtPointsSetPoints");
+  // Readiness freezes the QFunctions (getting their fields marks them immutable).
+  for (CeedQFunction qf : {op->qf, op->dqf, op->dqfT}) {
+    if (qf) CeedCall(CeedQFunctionGetFields(qf, nullptr, nullptr, nullptr, nullptr));
+  }
+  op->is_ready = true;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedOperatorGetActiveVectorLengths(CeedOperator op, CeedSize *input_size, CeedSize *output_size) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedSize in = op->shape.input_size, out = op->shape.output_size;
+  if (op->is_composite) {
+    CeedInt bad = 0;
+    CeedCheck(ceed::OperatorCompositeLengths(op, in, out, bad), op->header.ceed, CEED_ERROR_MAJOR,
+              "Sub-operator %d of the composite operator has active vector lengths (%lld, %lld) incompatible with the other "
+              "sub-operators",
+              bad, (long long)op->sub_operators[bad]->shape.input_size, (long long)op->sub_operators[bad]->shape.output_size);
+  }
+  if (input_size) *input_size = in;
+  if (output_size) *output_size = out;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCall(CeedOperatorCheckReady(op));
+  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
+  if (out != CEED_VECTOR_NONE) CeedCall(CeedVectorSetValue(out, 0.0));
+  CeedCall(ceed::OperatorZeroPassiveOutputs(op));
+  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
+  ceed::CompleteRequest(request);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedOperatorApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCall(CeedOperatorCheckReady(op));
+  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
+  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
+  ceed::CompleteRequest(request);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedOperatorApplyAddActive(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCall(CeedOperatorCheckReady(op));
+  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
+  CeedCall(ceed::OperatorZeroPassiveOutputs(op));
+  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
+  ceed::CompleteRequest(request);
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- FLOP estimate ------------------------------------------------------------------------------------
+
+// R(rstr, t_mode) = e_size * s (spec 06 §10).
+static int RestrictionFlops(CeedElemRestriction rstr, CeedTransposeMode t_mode, CeedSize *flops) {
+  *flops = 0;
+  if (rstr == CEED_ELEMRESTRICTION_NONE) return CEED_ERROR_SUCCESS;
+  CeedRestrictionType type = CEED_RESTRICTION_STANDARD;
+  CeedSize e_size          = 0;
+  CeedCall(CeedElemRestrictionGetType(rstr, &type));
+  CeedCall(CeedElemRestrictionGetEVectorSize(rstr, &e_size));
+  CeedSize s = 0;
+  switch (type) {
+    case CEED_RESTRICTION_STANDARD:
+    case CEED_RESTRICTION_STRIDED:
+      s = t_mode == CEED_TRANSPOSE ? 1 : 0;
+      break;
+    case CEED_RESTRICTION_ORIENTED:
+      s = t_mode == CEED_TRANSPOSE ? 2 : 1;
+      break;
+    case CEED_RESTRICTION_CURL_ORIENTED:
+      s = t_mode == CEED_TRANSPOSE ? 6 : 5;
+      break;
+    case CEED_RESTRICTION_POINTS:
+      s = 0;
+      break;
+  }
+  *flops = e_size * s;
+  return CEED_ERROR_SUCCESS;
+}
+
+static int SingleOperatorFlops(CeedOperator op, CeedSize *flops) {
+  *flops = 0;
+  const CeedInt num_elem = op->shape.num_elem;
+  if (num_elem == 0) return CEED_ERROR_SUCCESS;
+  Ceed ceed = op->header.ceed;
+  CeedSize qf_flops = -1;
+  CeedCall(CeedQFunctionGetUserFlopsEstimate(op->qf, &qf_flops));
+  CeedCheck(qf_flops >= 0, ceed, CEED_ERROR_INCOMPLETE, "Must set CeedQFunction FLOPs estimate with CeedQFunctionSetUserFlopsEstimate");
+  // Points per element.
+  CeedInt num_points = op->shape.num_qpts;
+  if (op->is_at_points) {
+    CeedMemType mem_type = CEED_MEM_HOST;
+    CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
+    if (mem_type == CEED_MEM_DEVICE) {
+      CeedCall(CeedElemRestrictionGetMaxPointsInElement(op->rstr_points, &num_points));
+    } else {
+      CeedInt total = 0;
+      CeedCall(CeedElemRestrictionGetNumPoints(op->rstr_points, &total));
+      num_points = (total + num_elem - 1) / num_elem;
+    }
+  }
+  CeedSize total = (CeedSize)num_elem * num_points * qf_flops;
+  for (int io = 0; io < 2; io++) {
+    const CeedTransposeMode t_mode = io == 0 ? CEED_NOTRANSPOSE : CEED_TRANSPOSE;
+    for (CeedOperatorField field : io == 0 ? op->input_fields : op->output_fields) {
+      if (field->vec != CEED_VECTOR_ACTIVE) continue;
+      CeedSize r = 0, b = 0;
+      CeedCall(RestrictionFlops(field->rstr, t_mode, &r));
+      if (field->basis != CEED_BASIS_NONE) {
+        CeedCall(CeedBasisGetFlopsEstimate(field->basis, t_mode, field->eval_mode, op->is_at_points, num_points, &b));
+      }
+      total += r + (CeedSize)num_elem * b;
+    }
+  }
+  *flops = total;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedOperatorGetFlopsEstimate(CeedOperator op, CeedSize *flops) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCheck(flops, op->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  CeedCall(CeedOperatorCheckReady(op));
+  CeedSize total = 0;
+  if (op->is_composite) {
+    for (CeedOperator sub : op->sub_operators) {
+      CeedSize sub_flops = 0;
+      CeedCall(CeedOperatorGetFlopsEstimate(sub, &sub_flops));
+      total += sub_flops;
+    }
+  } else {
+    CeedCall(SingleOperatorFlops(op, &total));
+  }
+  *flops = total;
+  return CEED_ERROR_SUCCESS;
+}

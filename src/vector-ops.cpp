@@ -1,0 +1,289 @@
+// CeedVector: linear algebra (backend kernels from CeedBackendOps when a backend provides them, host
+// loops otherwise), queries, backend-facing state getters and views (spec 02, 07 §8.1).
+#include <cmath>
+
+#include "vector.hpp"
+
+namespace {
+
+// The Ceed contexts of two vectors must share a root parent.
+bool SameRoot(CeedVector a, CeedVector b) { return ceed::RootCeed(a->header.ceed) == ceed::RootCeed(b->header.ceed); }
+
+// Runs a mutating backend kernel; accounts for a state change of +2 if the kernel did not go through
+// the access functions itself.
+template <class K>
+int RunMutatingKernel(CeedVector vec, K kernel) {
+  const uint64_t state = vec->state;
+  CeedCall(kernel());
+  if (vec->state == state) vec->state += 2;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+// ---- Linear algebra --------------------------------------------------------------------------------
+
+int CeedVectorNorm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  Ceed ceed = vec->header.ceed;
+  CeedCheck(norm, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the CeedVector norm is NULL");
+  CeedCheck(type == CEED_NORM_1 || type == CEED_NORM_2 || type == CEED_NORM_MAX, ceed, CEED_ERROR_INCOMPATIBLE,
+            "Invalid CeedNormType %d for CeedVectorNorm", static_cast<int>(type));
+  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to compute norm, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (vec->length == 0) {
+    *norm = 0.0;
+    return CEED_ERROR_SUCCESS;
+  }
+  if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorNorm != nullptr; })) {
+    return backend->ops.VectorNorm(vec, type, norm);
+  }
+  const CeedScalar *x = nullptr;
+  CeedCall(CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &x));
+  CeedScalar result = 0.0;
+  switch (type) {
+    case CEED_NORM_1:
+      for (CeedSize i = 0; i < vec->length; i++) result += std::fabs(x[i]);
+      break;
+    case CEED_NORM_2:
+      for (CeedSize i = 0; i < vec->length; i++) result += x[i] * x[i];
+      result = std::sqrt(result);
+      break;
+    case CEED_NORM_MAX:
+      for (CeedSize i = 0; i < vec->length; i++) result = std::fmax(result, std::fabs(x[i]));
+      break;
+  }
+  CeedCall(CeedVectorRestoreArrayRead(vec, &x));
+  *norm = result;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorScale(CeedVector x, CeedScalar alpha) {
+  CeedCall(ceed::VectorCheck(x, __func__));
+  CeedCheck(ceed::VectorHasValidData(x), x->header.ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to scale, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (x->length == 0) return CEED_ERROR_SUCCESS;
+  if (Ceed backend = ceed::FindVectorKernel(x, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
+    return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
+  }
+  CeedScalar *a = nullptr;
+  CeedCall(CeedVectorGetArray(x, CEED_MEM_HOST, &a));
+  for (CeedSize i = 0; i < x->length; i++) a[i] *= alpha;
+  return CeedVectorRestoreArray(x, &a);
+}
+
+int CeedVectorFilter(CeedVector x, CeedScalar threshold) {
+  CeedCall(ceed::VectorCheck(x, __func__));
+  CeedCheck(ceed::VectorHasValidData(x), x->header.ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to filter, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (x->length == 0) return CEED_ERROR_SUCCESS;
+  CeedScalar *a = nullptr;
+  CeedCall(CeedVectorGetArray(x, CEED_MEM_HOST, &a));
+  for (CeedSize i = 0; i < x->length; i++)
+    if (std::fabs(a[i]) <= threshold) a[i] = 0.0;
+  return CeedVectorRestoreArray(x, &a);
+}
+
+// Checks shared by AXPY and AXPBY; func names the public function.
+static int CheckAxpyArguments(CeedVector y, CeedVector x, const char *func) {
+  CeedCall(ceed::VectorCheck(y, func));
+  CeedCall(ceed::VectorCheck(x, func));
+  if (x->length != y->length)
+    return CeedVectorError(y, func, CEED_ERROR_UNSUPPORTED, "Cannot add vector of different lengths. x length: %td, y length: %td", x->length,
+                           y->length);
+  if (x == y) return CeedVectorError(y, func, CEED_ERROR_UNSUPPORTED, "Cannot use same vector for x and y in %s", func);
+  if (!SameRoot(x, y)) return CeedVectorError(y, func, CEED_ERROR_INCOMPATIBLE, "CeedVectors x and y must be created by the same Ceed context");
+  if (!ceed::VectorHasValidData(x))
+    return CeedVectorError(y, func, CEED_ERROR_BACKEND, "CeedVector x has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (!ceed::VectorHasValidData(y))
+    return CeedVectorError(y, func, CEED_ERROR_BACKEND, "CeedVector y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  return CEED_ERROR_SUCCESS;
+}
+
+// y <- alpha x + beta y on host.
+static int AxpbyHost(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x, bool scale_y) {
+  const CeedScalar *a = nullptr;
+  CeedScalar       *b = nullptr;
+  CeedCall(CeedVectorGetArray(y, CEED_MEM_HOST, &b));
+  int ierr = CeedVectorGetArrayRead(x, CEED_MEM_HOST, &a);
+  if (ierr) {
+    CeedVectorRestoreArray(y, &b);
+    return ierr;
+  }
+  if (scale_y)
+    for (CeedSize i = 0; i < y->length; i++) b[i] = alpha * a[i] + beta * b[i];
+  else
+    for (CeedSize i = 0; i < y->length; i++) b[i] += alpha * a[i];
+  CeedCall(CeedVectorRestoreArrayRead(x, &a));
+  return CeedVectorRestoreArray(y, &b);
+}
+
+int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x) {
+  CeedCall(CheckAxpyArguments(y, x, __func__));
+  if (y->length == 0) return CEED_ERROR_SUCCESS;
+  if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
+    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
+  }
+  return AxpbyHost(y, alpha, 1.0, x, false);
+}
+
+int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x) {
+  CeedCall(CheckAxpyArguments(y, x, __func__));
+  if (y->length == 0) return CEED_ERROR_SUCCESS;
+  if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
+    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
+  }
+  return AxpbyHost(y, alpha, beta, x, true);
+}
+
+int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
+  CeedCall(ceed::VectorCheck(w, __func__));
+  CeedCall(ceed::VectorCheck(x, __func__));
+  CeedCall(ceed::VectorCheck(y, __func__));
+  Ceed ceed = w->header.ceed;
+  CeedCheck(x->length >= w->length, ceed, CEED_ERROR_UNSUPPORTED, "Cannot pointwise multiply CeedVectors: x length %td is less than w length %td",
+            x->length, w->length);
+  CeedCheck(y->length >= w->length, ceed, CEED_ERROR_UNSUPPORTED, "Cannot pointwise multiply CeedVectors: y length %td is less than w length %td",
+            y->length, w->length);
+  CeedCheck(SameRoot(w, x) && SameRoot(w, y), ceed, CEED_ERROR_INCOMPATIBLE, "CeedVectors w, x and y must be created by the same Ceed context");
+  CeedCheck(ceed::VectorHasValidData(x), ceed, CEED_ERROR_BACKEND,
+            "CeedVector x has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  CeedCheck(ceed::VectorHasValidData(y), ceed, CEED_ERROR_BACKEND,
+            "CeedVector y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (w->length == 0) return CEED_ERROR_SUCCESS;
+  if (Ceed backend = ceed::FindVectorKernel(w, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
+    return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
+  }
+  // w may alias x and/or y: an aliased operand is read through w's read-write pointer.
+  const bool  w_aliased = (w == x || w == y);
+  CeedScalar *a         = nullptr;
+  if (w_aliased) CeedCall(CeedVectorGetArray(w, CEED_MEM_HOST, &a));
+  else CeedCall(CeedVectorGetArrayWrite(w, CEED_MEM_HOST, &a));
+  const CeedScalar *b = nullptr, *c = nullptr;
+  int               ierr = CEED_ERROR_SUCCESS;
+  if (x == w) b = a;
+  else ierr = CeedVectorGetArrayRead(x, CEED_MEM_HOST, &b);
+  if (!ierr) {
+    if (y == w) c = a;
+    else if (y == x) c = b;
+    else ierr = CeedVectorGetArrayRead(y, CEED_MEM_HOST, &c);
+    if (ierr && x != w) CeedVectorRestoreArrayRead(x, &b);
+  }
+  if (ierr) {
+    CeedVectorRestoreArray(w, &a);
+    return ierr;
+  }
+  for (CeedSize i = 0; i < w->length; i++) a[i] = b[i] * c[i];
+  if (y != w && y != x) CeedCall(CeedVectorRestoreArrayRead(y, &c));
+  if (x != w) CeedCall(CeedVectorRestoreArrayRead(x, &b));
+  return CeedVectorRestoreArray(w, &a);
+}
+
+int CeedVectorReciprocal(CeedVector vec) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_INCOMPLETE, "CeedVector must have data set to take reciprocal");
+  if (vec->length == 0) return CEED_ERROR_SUCCESS;
+  if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
+    return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
+  }
+  CeedScalar *a = nullptr;
+  CeedCall(CeedVectorGetArray(vec, CEED_MEM_HOST, &a));
+  for (CeedSize i = 0; i < vec->length; i++)
+    if (std::fabs(a[i]) > CEED_EPSILON) a[i] = 1.0 / a[i];
+  return CeedVectorRestoreArray(vec, &a);
+}
+
+// ---- Queries -----------------------------------------------------------------------------------------
+
+int CeedVectorGetLength(CeedVector vec, CeedSize *length) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(length, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the CeedVector length is NULL");
+  *length = vec->length;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetCeed(CeedVector vec, Ceed *ceed) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(ceed, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the Ceed of a CeedVector is NULL");
+  *ceed = nullptr;
+  return CeedReferenceCopy(vec->header.ceed, ceed);
+}
+
+Ceed CeedVectorReturnCeed(CeedVector vec) { return vec ? vec->header.ceed : nullptr; }
+
+int CeedVectorSetNumViewTabs(CeedVector vec, CeedInt num_tabs) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(num_tabs >= 0, vec->header.ceed, CEED_ERROR_MINOR, "Number of view tabs must be non-negative, got %d for CeedVector", num_tabs);
+  vec->header.num_view_tabs = num_tabs;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetNumViewTabs(CeedVector vec, CeedInt *num_tabs) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(num_tabs, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the number of view tabs is NULL");
+  *num_tabs = vec->header.num_view_tabs;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetState(CeedVector vec, uint64_t *state) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(state, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the CeedVector state is NULL");
+  *state = vec->state;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorHasValidArray(CeedVector vec, bool *has_valid_array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(has_valid_array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for CeedVectorHasValidArray is NULL");
+  *has_valid_array = ceed::VectorHasValidData(vec);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorHasBorrowedArrayOfType(CeedVector vec, CeedMemType mem_type, bool *has_borrowed_array_of_type) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(has_borrowed_array_of_type, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for CeedVectorHasBorrowedArrayOfType is NULL");
+  CeedCheck(mem_type == CEED_MEM_HOST || mem_type == CEED_MEM_DEVICE, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Invalid CeedMemType %d for CeedVector",
+            static_cast<int>(mem_type));
+  *has_borrowed_array_of_type = vec->buffers[mem_type][CEED_SCALAR_TYPE].owner == ceed::BufferOwner::kBorrowed;
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Views -------------------------------------------------------------------------------------------
+
+int CeedVectorViewRange(CeedVector vec, CeedSize start, CeedSize stop, CeedInt step, const char *fp_fmt, FILE *stream) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  Ceed ceed = vec->header.ceed;
+  CEED_API_TRY
+  CeedCheck(stream, ceed, CEED_ERROR_INCOMPATIBLE, "Cannot view CeedVector to a NULL stream");
+  CeedCheck(step != 0, ceed, CEED_ERROR_MINOR, "Invalid step 0 for viewing a CeedVector, must be non-zero");
+  CeedCheck(start >= 0, ceed, CEED_ERROR_MINOR, "Invalid start %td for viewing a CeedVector, must be non-negative", start);
+  const CeedSize length = vec->length;
+  CeedCheck(length == 0 || ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+            "CeedVector has no valid data to view, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  const std::string tabs = ceed::Indent(vec->header.num_view_tabs);
+  // Take read access before printing so that a refused access prints nothing.
+  const CeedScalar *x = nullptr;
+  CeedCall(CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &x));
+  std::fprintf(stream, "%sCeedVector length %td\n", tabs.c_str(), length);
+  if (start != 0 || stop != length || step != 1) {
+    std::fprintf(stream, "%s  start: %td\n%s  stop:  %td\n%s  step:  %d\n", tabs.c_str(), start, tabs.c_str(), stop, tabs.c_str(), step);
+  }
+  if (start > length) start = length;
+  if (stop == -1 || stop > length) stop = length;
+  if (step < 0 && start >= length) start = length - 1;
+  const char *fmt = fp_fmt ? fp_fmt : "%g";
+  for (CeedSize i = start; step > 0 ? i < stop : i > stop; i += step) {
+    if (i < 0 || i >= length) break;
+    std::fprintf(stream, "%s  ", tabs.c_str());
+    std::fprintf(stream, fmt, x[i]);
+    std::fputc('\n', stream);
+  }
+  if (stop != length) std::fprintf(stream, "%s  ...\n", tabs.c_str());
+  return CeedVectorRestoreArrayRead(vec, &x);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedVectorView(CeedVector vec, const char *fp_fmt, FILE *stream) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  return CeedVectorViewRange(vec, 0, vec->length, 1, fp_fmt, stream);
+}
