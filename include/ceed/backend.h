@@ -147,6 +147,12 @@ CEED_EXTERN int CeedGetJitSourceRoots(Ceed ceed, CeedInt *num_source_roots, cons
 CEED_EXTERN int CeedRestoreJitSourceRoots(Ceed ceed, const char ***jit_source_roots);
 CEED_EXTERN int CeedGetJitDefines(Ceed ceed, CeedInt *num_defines, const char ***jit_defines);
 CEED_EXTERN int CeedRestoreJitDefines(Ceed ceed, const char ***jit_defines);
+/* JIT source loading (spec 01 §6). The absolute path of a source file given relative to the JIT source
+   roots (or the working directory); and one self-contained translation unit made from a source file:
+   local includes and ceed JIT headers inlined once each with #line markers, standard and host-only
+   ceed headers dropped, other <...> includes kept, #pragma once removed. Free results with CeedFree. */
+CEED_EXTERN int CeedGetJitAbsolutePath(Ceed ceed, const char *relative_path, char **absolute_path);
+CEED_EXTERN int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char **buffer);
 
 /* Work vectors (spec 07 §9). */
 CEED_EXTERN int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec);

@@ -1,0 +1,3 @@
+#include <ceed/types.h>
+
+#include "no-such-header.h"

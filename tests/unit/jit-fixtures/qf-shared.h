@@ -1,0 +1,1 @@
+#define FIXTURE_SHARED 3
