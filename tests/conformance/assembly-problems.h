@@ -347,20 +347,22 @@ static inline CeedSize TestActiveLength(CeedOperator op) {
   return in;
 }
 
-/* y = A x through CeedOperatorApply (host arrays of length n). */
-static inline void TestApply(CeedOperator op, CeedSize n, const CeedScalar *x, CeedScalar *y) {
+/* y = A x through CeedOperatorApply (host arrays; x of length n_in, y of length n_out). */
+static inline void TestApplyRect(CeedOperator op, CeedSize n_in, const CeedScalar *x, CeedSize n_out, CeedScalar *y) {
   CeedVector        X, Y;
   const CeedScalar *a;
-  CeedVectorCreate(CeedOperatorReturnCeed(op), n, &X);
-  CeedVectorCreate(CeedOperatorReturnCeed(op), n, &Y);
+  CeedVectorCreate(CeedOperatorReturnCeed(op), n_in, &X);
+  CeedVectorCreate(CeedOperatorReturnCeed(op), n_out, &Y);
   CeedVectorSetArray(X, CEED_MEM_HOST, CEED_COPY_VALUES, (CeedScalar *)x);
   CeedOperatorApply(op, X, Y, CEED_REQUEST_IMMEDIATE);
   CeedVectorGetArrayRead(Y, CEED_MEM_HOST, &a);
-  memcpy(y, a, sizeof(CeedScalar) * n);
+  memcpy(y, a, sizeof(CeedScalar) * n_out);
   CeedVectorRestoreArrayRead(Y, &a);
   CeedVectorDestroy(&X);
   CeedVectorDestroy(&Y);
 }
+
+static inline void TestApply(CeedOperator op, CeedSize n, const CeedScalar *x, CeedScalar *y) { TestApplyRect(op, n, x, n, y); }
 
 /* Dense n x n matrix (row-major) of a square operator, one column per application to e_j. */
 static inline CeedScalar *TestDenseMatrix(CeedOperator op, CeedSize n) {
