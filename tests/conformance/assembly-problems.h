@@ -94,12 +94,11 @@ static inline CeedBasis TestBasis(TestProblem *pb, CeedInt num_comp, CeedInt P) 
   return basis;
 }
 
-/* Smooth deformation of [0,1]^dim fixing the boundary. */
-static inline void TestMap(CeedInt dim, const CeedScalar *X, CeedScalar *x) {
+/* Box [0,L_0] x ... with a smooth deformation of size `bump` that fixes the boundary; X in [0,1]^dim. */
+static inline void TestMap(CeedInt dim, const CeedScalar *lengths, CeedScalar bump, const CeedScalar *X, CeedScalar *x) {
   const CeedScalar c[3] = {1.0, -0.7, 0.5}, pi = 3.14159265358979323846;
-  CeedScalar       bump = 0.12;
   for (CeedInt d = 0; d < dim; d++) bump *= sin(pi * X[d]);
-  for (CeedInt d = 0; d < dim; d++) x[d] = X[d] + c[d] * bump;
+  for (CeedInt d = 0; d < dim; d++) x[d] = (X[d] + c[d] * bump) * (lengths ? lengths[d] : 1.0);
 }
 
 /* Geometric factors of a gallery build QFunction ("Mass" or "Poisson") into a new vector. */
@@ -121,8 +120,10 @@ static inline void TestBuildQData(TestProblem *pb, const char *kind, CeedInt q_c
   CeedQFunctionDestroy(&qf);
 }
 
-/* Mesh n_e[0] x ... of [0,1]^dim (deformed), order-P scalar space, Q Gauss points per direction. */
-static inline void TestProblemCreate(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedInt Q, TestProblem *pb) {
+/* Mesh n_e[0] x ... of the box with the given lengths (NULL: unit), deformed by `bump` (0: affine
+   elements), order-P scalar space, Q Gauss points per direction. */
+static inline void TestProblemCreateMapped(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedInt Q, const CeedScalar *lengths,
+                                           CeedScalar bump, TestProblem *pb) {
   memset(pb, 0, sizeof(*pb));
   pb->ceed = ceed, pb->dim = dim, pb->P = P, pb->Q = Q, pb->num_elem = 1, pb->num_qpts = 1;
   for (CeedInt d = 0; d < dim; d++) {
@@ -144,7 +145,7 @@ static inline void TestProblemCreate(Ceed ceed, CeedInt dim, const CeedInt *n_e,
       X[d] = (CeedScalar)(r % (n_e[d] + 1)) / n_e[d];
       r /= n_e[d] + 1;
     }
-    TestMap(dim, X, x);
+    TestMap(dim, lengths, bump, X, x);
     for (CeedInt d = 0; d < dim; d++) coords[d * num_vertices + i] = x[d];
   }
   CeedVectorCreate(ceed, (CeedSize)num_vertices * dim, &pb->x);
@@ -152,6 +153,11 @@ static inline void TestProblemCreate(Ceed ceed, CeedInt dim, const CeedInt *n_e,
   free(coords);
   TestBuildQData(pb, "Mass", 1, &pb->rstr_qd_mass, &pb->qd_mass);
   TestBuildQData(pb, "Poisson", dim * (dim + 1) / 2, &pb->rstr_qd_diff, &pb->qd_diff);
+}
+
+/* The deformed unit box used by most tests. */
+static inline void TestProblemCreate(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedInt Q, TestProblem *pb) {
+  TestProblemCreateMapped(ceed, dim, n_e, P, Q, NULL, 0.12, pb);
 }
 
 static inline void TestProblemDestroy(TestProblem *pb) {
