@@ -196,6 +196,11 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   std::vector<CeedScalar>  values;
   for (size_t i = 0; i < num_in; i++) {
     CeedOperatorField field = op->input_fields[i];
+    bool              is_points = false;
+    if (field->rstr != CEED_ELEMRESTRICTION_NONE) CeedCall(CeedElemRestrictionIsAtPoints(field->rstr, &is_points));
+    if (op->is_at_points && field->eval_mode == CEED_EVAL_NONE && !is_points)
+      return CeedError(ceed, CEED_ERROR_BACKEND, "EVAL_NONE field '%s' of an operator at points needs a CeedElemRestriction at points",
+                       field->name.c_str());
     CeedCall(CeedVectorCreate(ceed, field->size * N, in_vecs[i].out()));
     in_args[i] = in_vecs[i];
     if (field->vec == CEED_VECTOR_ACTIVE) continue;
@@ -235,7 +240,10 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   // Element segments [r * S_out + s][point] are the E-vector of rstr: sum them into the L-vector.
   if (!op->is_at_points) {
     // The strided layout of 06 §6 equals the element-ordered buffer.
-    return CeedVectorSetArray(assembled, CEED_MEM_HOST, CEED_COPY_VALUES, d.data());
+    HostWrite write;
+    CeedCall(write.Get(assembled, false));
+    std::copy(d.begin(), d.end(), write.data());
+    return write.Restore();
   }
   CeedCall(CeedVectorSetValue(assembled, 0.0));
   OwnedVector segment;
