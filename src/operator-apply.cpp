@@ -31,7 +31,7 @@ int OperatorZeroPassiveOutputs(CeedOperator op) {
   return CEED_ERROR_SUCCESS;
 }
 
-static void MarkImmutable(CeedOperator op) {
+void OperatorMarkImmutable(CeedOperator op) {
   op->is_immutable = true;
   for (CeedOperator sub : op->sub_operators) sub->is_immutable = true;
 }
@@ -66,7 +66,7 @@ static int CheckApplyVectors(CeedOperator op, CeedVector in, CeedVector out, con
 
 // out += A in, passive outputs included; op is ready and the vectors were checked.
 static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
-  MarkImmutable(op);
+  OperatorMarkImmutable(op);
   if (op->is_composite) {
     if (op->ops.ApplyAddComposite) return op->ops.ApplyAddComposite(op, in, out, request);
     for (CeedOperator sub : op->sub_operators) CeedCall(OperatorApplyAddCore(sub, in, out, request));
@@ -77,14 +77,6 @@ static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, 
   return op->ops.ApplyAdd(op, in, out, request);
 }
 
-static void CompleteRequest(CeedRequest *request) {
-  if (request && request != CEED_REQUEST_IMMEDIATE && request != CEED_REQUEST_ORDERED) *request = nullptr;
-}
-
-void OperatorMarkAssemblyUpdateNeeded(CeedOperator op) {
-  op->qf_assembly_update_needed = true;
-  for (CeedOperator sub : op->sub_operators) OperatorMarkAssemblyUpdateNeeded(sub);
-}
 
 }  // namespace ceed
 
@@ -152,7 +144,7 @@ int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedReques
   if (out != CEED_VECTOR_NONE) CeedCall(CeedVectorSetValue(out, 0.0));
   CeedCall(ceed::OperatorZeroPassiveOutputs(op));
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::CompleteRequest(request);
+  ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -161,7 +153,7 @@ int CeedOperatorApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedReq
   CeedCall(CeedOperatorCheckReady(op));
   CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::CompleteRequest(request);
+  ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -171,7 +163,7 @@ int CeedOperatorApplyAddActive(CeedOperator op, CeedVector in, CeedVector out, C
   CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
   CeedCall(ceed::OperatorZeroPassiveOutputs(op));
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::CompleteRequest(request);
+  ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
 }
 

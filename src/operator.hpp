@@ -7,6 +7,7 @@
 // sub-operators and, for context access, labels aggregating the sub-operators' labels.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct OperatorCompositeLabel {
   CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
   size_t num_values = 0;
 };
+
+struct QFAssemblyData;        // operator-assembly.hpp
+struct OperatorAssemblyData;  // operator-assembly.hpp
 
 // What the set fields imply; recomputed by OperatorComputeShape.
 struct OperatorShape {
@@ -63,8 +67,12 @@ struct CeedOperator_private {
   // At-points operators.
   CeedElemRestriction rstr_points = nullptr;  // retained
   CeedVector point_coords = nullptr;          // retained
-  // QFunction assembly bookkeeping (06 §6), set by context writes.
-  bool qf_assembly_reuse = false, qf_assembly_update_needed = true;
+  // Assembly caches (operator-assembly.hpp): the assembled QFunction with its reuse/update flags (shared
+  // with the coarse operators of multigrid levels, which have the same pointwise operator) and the
+  // active restrictions with their basis matrices. Created on first use; released by
+  // CeedOperatorAssemblyDataStrip.
+  std::shared_ptr<ceed::QFAssemblyData> qf_assembly;
+  std::shared_ptr<ceed::OperatorAssemblyData> assembly_data;
   std::string name;
   CeedOperatorBackendOps ops{};
   void *data = nullptr;  // backend data
@@ -91,6 +99,14 @@ int OperatorZeroPassiveOutputs(CeedOperator op);
 
 // Marks the QFunction assembly data of op (and its sub-operators) as needing an update.
 void OperatorMarkAssemblyUpdateNeeded(CeedOperator op);
+
+// Stores NULL into a caller-provided request once an operation completed synchronously.
+inline void OperatorCompleteRequest(CeedRequest *request) {
+  if (request && request != CEED_REQUEST_IMMEDIATE && request != CEED_REQUEST_ORDERED) *request = nullptr;
+}
+
+// Marks op and its sub-operators immutable (their fields are in use by the backend or an assembly cache).
+void OperatorMarkImmutable(CeedOperator op);
 
 // Object callbacks (operator.cpp, operator-view.cpp).
 int OperatorViewObject(CeedObject obj, FILE *stream);

@@ -11,8 +11,10 @@ Every function declared CEED_EXTERN in include/ceed/ceed.h and include/ceed/back
   tools/api-list.py --check README.md   exit 1 if README.md's section is out of date or a function is missing
   tools/api-list.py --pending       print the pending functions, one per line
   tools/api-list.py --verify-pending EXE  run EXE (tests/packaging/pending-api.c), which calls each function it
-                                    knows and prints "UNSUPPORTED <name>" for those returning CEED_ERROR_UNSUPPORTED;
-                                    the set must equal the pending functions it knows (exit 1 otherwise)
+                                    knows on valid input and prints "UNSUPPORTED <name>" for those returning
+                                    CEED_ERROR_UNSUPPORTED and "FAILED <name> <code>" for other errors; the
+                                    UNSUPPORTED set must equal the pending functions it knows and no function
+                                    may fail otherwise (exit 1 if not)
 """
 import argparse
 import os
@@ -175,6 +177,7 @@ def main():
             return 1
         known = set(re.findall(r"^KNOWN (\w+)$", proc.stdout, re.M))
         unsupported = set(re.findall(r"^UNSUPPORTED (\w+)$", proc.stdout, re.M))
+        failed = re.findall(r"^FAILED (\w+) (-?\d+)$", proc.stdout, re.M)
         expected = set(pending) & known
         ok = True
         for name in sorted(set(pending) - known):
@@ -187,7 +190,11 @@ def main():
             print(f"api-list: {name} returns CEED_ERROR_UNSUPPORTED but is not marked pending in src/ "
                   "(use a *_PENDING macro so the README lists it)", file=sys.stderr)
             ok = False
-        print(f"api-list: {len(expected)} pending functions verified to return CEED_ERROR_UNSUPPORTED" if ok else "api-list: FAILED")
+        for name, code in failed:
+            print(f"api-list: {name} failed with error {code} on valid input", file=sys.stderr)
+            ok = False
+        print(f"api-list: {len(known) - len(expected)} functions succeed on valid input, {len(expected)} pending functions "
+              "verified to return CEED_ERROR_UNSUPPORTED" if ok else "api-list: FAILED")
         return 0 if ok else 1
 
     generated = markdown(result)

@@ -84,6 +84,10 @@ int CreateBlocked(Ceed ceed, CeedElemRestriction rstr, CeedInt block_size, CeedE
   }
   CeedCheck(type != CEED_RESTRICTION_POINTS, ceed, CEED_ERROR_BACKEND, "Cannot block a CeedElemRestriction at points");
   CeedCallBackend(CeedElemRestrictionGetCompStride(rstr, &comp_stride));
+  // Unsigned and unoriented copies apply less of the orientation data: block what they apply.
+  bool use_signs = true, use_orients = true;
+  CeedCallBackend(CeedElemRestrictionGetOrientationFlags(rstr, &use_signs, &use_orients));
+  if (!use_orients || (type == CEED_RESTRICTION_ORIENTED && !use_signs)) type = CEED_RESTRICTION_STANDARD;
   const CeedInt *offsets = nullptr;
   CeedCallBackend(CeedElemRestrictionGetOffsets(rstr, CEED_MEM_HOST, &offsets));
   int ierr = CEED_ERROR_SUCCESS;
@@ -99,8 +103,20 @@ int CreateBlocked(Ceed ceed, CeedElemRestriction rstr, CeedInt block_size, CeedE
     const CeedInt8 *curl_orients = nullptr;
     ierr = CeedElemRestrictionGetCurlOrientations(rstr, CEED_MEM_HOST, &curl_orients);
     if (!ierr) {
+      std::vector<CeedInt8> magnitudes;  // unsigned copy: |T|
+      if (!use_signs) {
+        try {
+          magnitudes.assign(curl_orients, curl_orients + static_cast<CeedSize>(num_elem) * elem_size * 3);
+        } catch (...) {
+          CeedElemRestrictionRestoreCurlOrientations(rstr, &curl_orients);
+          CeedElemRestrictionRestoreOffsets(rstr, &offsets);
+          return CeedError(ceed, CEED_ERROR_MAJOR, "Out of memory blocking an unsigned curl-oriented CeedElemRestriction");
+        }
+        for (CeedInt8 &t : magnitudes) t = t < 0 ? static_cast<CeedInt8>(-t) : t;
+      }
       ierr = CeedElemRestrictionCreateBlockedCurlOriented(ceed, num_elem, elem_size, block_size, num_comp, comp_stride, l_size,
-                                                          CEED_MEM_HOST, CEED_COPY_VALUES, offsets, curl_orients, rstr_blk);
+                                                          CEED_MEM_HOST, CEED_COPY_VALUES, offsets,
+                                                          use_signs ? curl_orients : magnitudes.data(), rstr_blk);
       CeedElemRestrictionRestoreCurlOrientations(rstr, &curl_orients);
     }
   } else {

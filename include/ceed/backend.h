@@ -299,6 +299,20 @@ typedef struct {
   /* Optional fused composite application; NULL: the core sums the sub-operators. */
   int (*ApplyAddComposite)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
   int (*Destroy)(CeedOperator op);
+  /* Optional assembly methods of a single operator (spec 06 §6-§8). NULL: the core's default, built on
+     the restriction, basis and QFunction operations, which works on every backend. The core validates the
+     arguments, sums composite operators over their sub-operators and keeps the caches. */
+  /* New vector and restriction holding the assembled QFunction (layout of 06 §6); recompute into them. */
+  int (*LinearAssembleQFunction)(CeedOperator op, CeedVector *assembled, CeedElemRestriction *rstr, CeedRequest *request);
+  int (*LinearAssembleQFunctionUpdate)(CeedOperator op, CeedVector assembled, CeedElemRestriction rstr, CeedRequest *request);
+  /* assembled += diag(A), or += the point-block diagonal of A (layouts of 06 §7). */
+  int (*LinearAssembleAddDiagonal)(CeedOperator op, CeedVector assembled, CeedRequest *request);
+  int (*LinearAssembleAddPointBlockDiagonal)(CeedOperator op, CeedVector assembled, CeedRequest *request);
+  /* COO pattern / values of this operator written from entry `offset` on (ordering of 06 §7); values
+     were zeroed by the core. */
+  int (*LinearAssembleSymbolic)(CeedOperator op, CeedSize offset, CeedInt *rows, CeedInt *cols);
+  int (*LinearAssemble)(CeedOperator op, CeedSize offset, CeedVector values);
+  int (*CreateFDMElementInverse)(CeedOperator op, CeedOperator *fdm_inv, CeedRequest *request);
 } CeedOperatorBackendOps;
 
 CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);

@@ -1,8 +1,8 @@
 // Unit tests of CeedOperator: creation, every SetField check, readiness, application semantics, field
-// getters, composites, operators at points, context access, names, the backend-facing accessors and the
-// pending assembly entry points. Invalid calls return their code with a message naming the offending
-// value (store error handler) and leave the operator usable: each error test ends by applying the
-// operator and checking the numbers. The mesh is [0, 3] with 3 elements, P = 3, Q = 4, qdata = w*J.
+// getters, composites, operators at points, context access, names, the backend-facing accessors and
+// assembly with known element matrices. Invalid calls return their code with a message naming the
+// offending value (store error handler) and leave the operator usable: each error test ends by applying
+// the operator and checking the numbers. The mesh is [0, 3] with 3 elements, P = 3, Q = 4, qdata = w*J.
 #include <ceed.h>
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
@@ -379,19 +379,78 @@ TEST_F(OperatorTest, ContextErrors) {
   CeedOperatorDestroy(&composite);
 }
 
-TEST_F(OperatorTest, AssemblyIsPendingWithClearMessage) {
+// The mesh is exact for the quadrature (degree 4 integrands, 4 Gauss points): the element mass matrix of
+// quadratic Lagrange elements of length 1 is [4 2 -1; 2 16 2; -1 2 4] / 30.
+TEST_F(OperatorTest, AssemblyOfMassMatrixHasKnownValues) {
   CeedOperator op = MassOperator();
+  ASSERT_EQ(CeedOperatorLinearAssembleDiagonal(op, v, CEED_REQUEST_IMMEDIATE), 0);
+  const CeedScalar expected_diag[kNodes] = {4, 16, 8, 16, 8, 16, 4};
+  const CeedScalar *a = nullptr;
+  CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a);
+  for (CeedInt i = 0; i < kNodes; i++) EXPECT_NEAR(a[i], expected_diag[i] / 30.0, 1e-15) << "node " << i;
+  CeedVectorRestoreArrayRead(v, &a);
+
+  CeedSize num_entries = 0;
+  CeedInt *rows = nullptr, *cols = nullptr;
+  ASSERT_EQ(CeedOperatorLinearAssembleSymbolic(op, &num_entries, &rows, &cols), 0);
+  ASSERT_EQ(num_entries, kNumElem * kP * kP);
+  CeedVector values = nullptr;
+  CeedVectorCreate(ceed, num_entries, &values);
+  ASSERT_EQ(CeedOperatorLinearAssemble(op, values), 0);
+  const CeedScalar element[kP * kP] = {4, 2, -1, 2, 16, 2, -1, 2, 4};
+  CeedVectorGetArrayRead(values, CEED_MEM_HOST, &a);
+  for (CeedInt k = 0; k < num_entries; k++) {
+    const CeedInt e = k / (kP * kP), row = (k / kP) % kP, col = k % kP;
+    EXPECT_EQ(rows[k], e * (kP - 1) + row);
+    EXPECT_EQ(cols[k], e * (kP - 1) + col);
+    EXPECT_NEAR(a[k], element[row * kP + col] / 30.0, 1e-15) << "entry " << k;
+  }
+  CeedVectorRestoreArrayRead(values, &a);
+  free(rows);
+  free(cols);
+  CeedVectorDestroy(&values);
+
+  // QFunction assembly of the mass is the geometric factor itself.
   CeedVector assembled = nullptr;
   CeedElemRestriction rstr = nullptr;
-  ExpectError(CeedOperatorLinearAssembleQFunction(op, &assembled, &rstr, CEED_REQUEST_IMMEDIATE), CEED_ERROR_UNSUPPORTED,
-              "CeedOperatorLinearAssembleQFunction is not implemented yet in ceedrt (pending: linear assembly issue)");
-  ExpectError(CeedOperatorLinearAssembleDiagonal(op, v, CEED_REQUEST_IMMEDIATE), CEED_ERROR_UNSUPPORTED,
-              "CeedOperatorLinearAssembleDiagonal is not implemented yet");
-  ExpectError(CeedOperatorCreateFDMElementInverse(op, NULL, CEED_REQUEST_IMMEDIATE), CEED_ERROR_UNSUPPORTED,
-              "CeedOperatorCreateFDMElementInverse is not implemented yet");
-  EXPECT_EQ(CeedOperatorSetQFunctionAssemblyReuse(op, true), 0);
-  EXPECT_EQ(CeedOperatorSetQFunctionAssemblyDataUpdateNeeded(op, false), 0);
+  ASSERT_EQ(CeedOperatorLinearAssembleQFunction(op, &assembled, &rstr, CEED_REQUEST_IMMEDIATE), 0);
+  CeedVectorGetArrayRead(assembled, CEED_MEM_HOST, &a);
+  CeedScalar q_ref[kQ], q_weight[kQ];
+  CeedGaussQuadrature(kQ, q_ref, q_weight);
+  for (CeedInt i = 0; i < kNumElem * kQ; i++) EXPECT_DOUBLE_EQ(a[i], 0.5 * q_weight[i % kQ]);
+  CeedVectorRestoreArrayRead(assembled, &a);
+  CeedVectorDestroy(&assembled);
+  CeedElemRestrictionDestroy(&rstr);
   ExpectMassWorks(op);
+  CeedOperatorDestroy(&op);
+}
+
+TEST_F(OperatorTest, AssemblyRejectsBadArguments) {
+  CeedOperator op = MassOperator(), composite = nullptr;
+  CeedVector short_vec = nullptr;
+  CeedVectorCreate(ceed, kNodes - 1, &short_vec);
+  ExpectError(CeedOperatorLinearAssembleDiagonal(op, short_vec, CEED_REQUEST_IMMEDIATE), CEED_ERROR_DIMENSION,
+              "Assembled diagonal vector has length 6, expected 7");
+  ExpectError(CeedOperatorLinearAssembleDiagonal(op, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE), CEED_ERROR_INCOMPATIBLE,
+              "The assembled diagonal must be a CeedVector");
+  ExpectError(CeedOperatorLinearAssemble(op, short_vec), CEED_ERROR_DIMENSION, "COO values vector has length 6 but the operator has 27 entries");
+  CeedVector assembled = nullptr;
+  ExpectError(CeedOperatorLinearAssembleQFunction(op, &assembled, nullptr, CEED_REQUEST_IMMEDIATE), CEED_ERROR_INCOMPATIBLE,
+              "Output pointer for the CeedElemRestriction is NULL");
+  ExpectError(CeedOperatorCreateFDMElementInverse(op, nullptr, CEED_REQUEST_IMMEDIATE), CEED_ERROR_INCOMPATIBLE,
+              "Output pointer for the FDM element inverse is NULL");
+  ExpectError(CeedOperatorMultigridLevelCreate(op, nullptr, rstr_u, basis_u, nullptr, nullptr, nullptr), CEED_ERROR_INCOMPATIBLE,
+              "Output pointer for the coarse CeedOperator is NULL");
+  ASSERT_EQ(CeedOperatorCreateComposite(ceed, &composite), 0);
+  ASSERT_EQ(CeedOperatorCompositeAddSub(composite, op), 0);
+  ExpectError(CeedOperatorLinearAssembleQFunctionBuildOrUpdate(composite, &assembled, nullptr, CEED_REQUEST_IMMEDIATE), CEED_ERROR_INCOMPATIBLE,
+              "Output pointer");
+  EXPECT_EQ(CeedOperatorSetQFunctionAssemblyReuse(composite, true), 0);
+  EXPECT_EQ(CeedOperatorSetQFunctionAssemblyDataUpdateNeeded(composite, false), 0);
+  EXPECT_EQ(CeedOperatorAssemblyDataStrip(composite), 0);
+  ExpectMassWorks(op);
+  CeedVectorDestroy(&short_vec);
+  CeedOperatorDestroy(&composite);
   CeedOperatorDestroy(&op);
 }
 

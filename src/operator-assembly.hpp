@@ -1,0 +1,206 @@
+// CeedOperator assembly: core-internal data and helpers shared by the assembly files (spec 06 §6-§8).
+//
+// Every assembly method has a default here in the core, written against the public and backend API
+// only (restriction and basis application, basis matrices, restriction index data, QFunction
+// application), so it works on any backend; a backend may override a method per operator through the
+// optional members of CeedOperatorBackendOps. The building blocks:
+//   - the assembled QFunction D (operator-assembly.cpp): for every element and point, the derivatives of
+//     the active outputs with respect to the active inputs, found by applying the QFunction to unit
+//     inputs; cached in the operator with build-or-update semantics;
+//   - OperatorAssemblyData (operator-assembly-data.cpp): the active restrictions of each side, each with
+//     the stacked basis matrices of the active fields that use it;
+//   - ElementAssembler (operator-assembly-data.cpp): entries, diagonals and blocks of the element matrices
+//     T_out^T B_out^T D_e B_in T_in, with T the orientation transform of the restrictions.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "operator.hpp"
+
+namespace ceed {
+
+// Owns one reference to a ceed object handle and releases it on scope exit.
+template <class T, int (*Destroy)(T *)>
+class Owned {
+ public:
+  Owned() = default;
+  Owned(const Owned &)            = delete;
+  Owned &operator=(const Owned &) = delete;
+  ~Owned() { Destroy(&handle_); }
+  operator T() const { return handle_; }
+  T   get() const { return handle_; }
+  T  *out() { return &handle_; }  // for creation functions (the handle must be empty)
+  T   release() {
+    T h     = handle_;
+    handle_ = nullptr;
+    return h;
+  }
+
+ private:
+  T handle_ = nullptr;
+};
+using OwnedVector    = Owned<CeedVector, CeedVectorDestroy>;
+using OwnedRstr      = Owned<CeedElemRestriction, CeedElemRestrictionDestroy>;
+using OwnedBasis     = Owned<CeedBasis, CeedBasisDestroy>;
+using OwnedQFunction = Owned<CeedQFunction, CeedQFunctionDestroy>;
+using OwnedOperator  = Owned<CeedOperator, CeedOperatorDestroy>;
+using OwnedContext   = Owned<CeedQFunctionContext, CeedQFunctionContextDestroy>;
+
+// Host access to a vector's values, restored on scope exit.
+class HostRead {
+ public:
+  HostRead() = default;
+  HostRead(const HostRead &)            = delete;
+  HostRead &operator=(const HostRead &) = delete;
+  ~HostRead() { Restore(); }
+  int Get(CeedVector vec) {
+    vec_ = vec;
+    return CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &data_);
+  }
+  int Restore() { return data_ ? CeedVectorRestoreArrayRead(vec_, &data_) : CEED_ERROR_SUCCESS; }
+  const CeedScalar *data() const { return data_; }
+
+ private:
+  CeedVector        vec_  = nullptr;
+  const CeedScalar *data_ = nullptr;
+};
+
+class HostWrite {
+ public:
+  HostWrite() = default;
+  HostWrite(const HostWrite &)            = delete;
+  HostWrite &operator=(const HostWrite &) = delete;
+  ~HostWrite() { Restore(); }
+  // keep: read-write access (values kept); otherwise write-only access (values undefined).
+  int Get(CeedVector vec, bool keep) {
+    vec_ = vec;
+    return keep ? CeedVectorGetArray(vec, CEED_MEM_HOST, &data_) : CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &data_);
+  }
+  int Restore() { return data_ ? CeedVectorRestoreArray(vec_, &data_) : CEED_ERROR_SUCCESS; }
+  CeedScalar *data() const { return data_; }
+
+ private:
+  CeedVector  vec_  = nullptr;
+  CeedScalar *data_ = nullptr;
+};
+
+// The assembled QFunction of a single operator and its reuse state (06 §6). Shared by a fine operator
+// and the coarse operators created from it.
+struct QFAssemblyData {
+  bool                reuse         = false;
+  bool                update_needed = true;
+  CeedVector          vec           = nullptr;
+  CeedElemRestriction rstr          = nullptr;
+  ~QFAssemblyData() {
+    CeedVectorDestroy(&vec);
+    CeedElemRestrictionDestroy(&rstr);
+  }
+};
+
+// The operator's QFunction assembly data, created on first use.
+QFAssemblyData &OperatorQFAssembly(CeedOperator op);
+
+// Assembled QFunction of a ready single operator, computed on first use and recomputed when the reuse
+// flags ask for it. The handles are borrowed from the operator's cache.
+int OperatorQFAssemblyGet(CeedOperator op, CeedVector *assembled, CeedElemRestriction *rstr, CeedRequest *request, const char *func);
+
+// One active field, as seen by the element matrices.
+struct AssemblyField {
+  CeedBasis    basis         = nullptr;  // borrowed; CEED_BASIS_NONE for CEED_EVAL_NONE
+  CeedEvalMode eval_mode     = CEED_EVAL_NONE;
+  CeedInt      q_comp        = 1;  // quadrature components of the eval mode (1 for NONE)
+  CeedInt      first_unknown = 0;  // index of the field's first value among the QFunction's active unknowns
+  CeedInt      first_mode    = 0;  // first row block of the field in AssemblyRstr::B
+};
+
+// One distinct active restriction of one side (input or output) of a single operator, with every active
+// field that uses it. Mode row m of the stacked basis matrix belongs to QFunction unknown
+// mode_unknown[m] + c for component c.
+struct AssemblyRstr {
+  CeedElemRestriction rstr = nullptr;  // borrowed from the operator field
+  CeedRestrictionType type = CEED_RESTRICTION_STANDARD;
+  bool                use_signs = true, use_orients = true;
+  CeedInt             num_comp = 1, elem_size = 0, comp_stride = 1;
+  std::vector<AssemblyField> fields;
+  CeedInt                    num_modes = 0;
+  std::vector<CeedInt>       mode_unknown;
+  std::vector<CeedScalar>    B;  // [num_modes][num_qpts][elem_size]; at points: per element (ElementAssembler)
+};
+
+struct OperatorAssemblyData {
+  bool                      is_at_points = false;
+  CeedInt                   num_elem = 0, num_qpts = 0, num_in = 0, num_out = 0;  // num_in/out: S_in, S_out of 06 §6
+  std::vector<AssemblyRstr> in, out;
+};
+
+// Assembly data of a ready single operator (cached; the operator becomes immutable). func names the
+// public function in error messages: operators without active fields, active restrictions at points or
+// blocked, and bases whose matrices are unavailable are reported there.
+int OperatorGetAssemblyData(CeedOperator op, const OperatorAssemblyData **data, const char *func);
+
+// Element matrices of a single operator, one element at a time: Init, then SetElement(e) before asking
+// for entries of element e. Group indices refer to OperatorAssemblyData::in/out.
+class ElementAssembler {
+ public:
+  ElementAssembler() = default;
+  ElementAssembler(const ElementAssembler &)            = delete;
+  ElementAssembler &operator=(const ElementAssembler &) = delete;
+  ~ElementAssembler();
+
+  int Init(CeedOperator op, CeedRequest *request, const char *func);
+  int SetElement(CeedInt e);
+  const OperatorAssemblyData &data() const { return *data_; }
+
+  // diag[n] (+)= (T_out^T B_out^T D_e B_in T_in)[(n, co), (n, ci)] for every node n of the element; the
+  // two groups must use restrictions of the same element size.
+  void AddNodeDiagonal(CeedInt gi, CeedInt go, CeedInt ci, CeedInt co, CeedScalar *diag) const;
+  // block[a * P_in + b] = (T_out^T B_out^T D_e B_in T_in)[(a, co), (b, ci)].
+  void Block(CeedInt gi, CeedInt go, CeedInt ci, CeedInt co, CeedScalar *block);
+
+ private:
+  // One nonzero T(i, n) of column n of an element's orientation transform.
+  struct TEntry {
+    CeedInt    row;
+    CeedScalar value;
+  };
+  int         ColumnOfT(const AssemblyRstr &g, size_t group, CeedInt n, TEntry *col) const;  // returns the count
+  const CeedScalar *BasisMatrix(bool is_input, CeedInt g) const;
+  const CeedScalar *D(CeedInt r, CeedInt s) const { return d_e_ + (static_cast<CeedSize>(r) * data_->num_out + s) * num_pts_; }
+  bool        DIsZero(CeedInt r, CeedInt s) const { return d_zero_[static_cast<size_t>(r) * data_->num_out + s]; }
+  CeedScalar  RawEntry(CeedInt gi, CeedInt go, CeedInt ci, CeedInt co, CeedInt i, CeedInt j) const;
+  int         EvaluateBasisAtPoints(bool is_input, CeedInt g);
+
+  CeedOperator                op_   = nullptr;
+  const OperatorAssemblyData *data_ = nullptr;
+  CeedInt                     elem_ = -1, num_pts_ = 0;
+  // Assembled QFunction.
+  CeedVector        qf_vec_ = nullptr;  // borrowed from the operator's cache
+  HostRead          qf_read_;
+  const CeedScalar *d_e_ = nullptr;
+  std::vector<CeedScalar> d_scratch_;  // at points: element values gathered to [r * S_out + s][point]
+  std::vector<char>       d_zero_;     // whether D(r, s) vanishes at every point of the element
+  // Orientation data of each group (input groups first, then output groups).
+  struct Orientation {
+    CeedElemRestriction rstr         = nullptr;
+    const bool         *orients      = nullptr;
+    const CeedInt8     *curl_orients = nullptr;
+  };
+  std::vector<Orientation> orientations_;
+  // Operators at points.
+  const CeedInt          *point_offsets_ = nullptr;
+  CeedElemRestriction     rstr_points_   = nullptr;
+  CeedVector              point_coords_ = nullptr;
+  OwnedVector             x_ref_, unit_, values_;
+  std::vector<std::vector<CeedScalar>> b_in_, b_out_;  // per group, this element's matrices
+  std::vector<CeedScalar>              work_;
+};
+
+// Validates handle and operator for an assembly entry point: non-NULL, ready; marks it immutable.
+int OperatorAssemblyCheck(CeedOperator op, const char *func);
+
+// Gallery "Scale" QFunction: output = input * scale, num_comp values per point for each field, with the
+// given eval modes of input and output (scale is CEED_EVAL_NONE). Used by multigrid transfers and FDM.
+int CreateScaleQFunction(Ceed ceed, CeedInt num_comp, CeedEvalMode input_mode, CeedEvalMode output_mode, CeedQFunction *qf);
+
+}  // namespace ceed
