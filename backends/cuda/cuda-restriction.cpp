@@ -17,6 +17,9 @@
 namespace ceed_cuda {
 namespace {
 
+static_assert(CEED_CUDA_RESTRICTION_STRIDED == CEED_RESTRICTION_STRIDED && CEED_CUDA_RESTRICTION_POINTS == CEED_RESTRICTION_POINTS,
+              "kernel restriction kinds must match CeedRestrictionType");
+
 // Deterministic transpose map (CSR over the distinct L-vector entries that receive contributions).
 struct TransposeMap {
   bool     built       = false;

@@ -9,6 +9,11 @@
 /* Largest block the reference kernels are launched with (their __launch_bounds__). */
 #define CEED_CUDA_REF_MAX_BLOCK 256
 
+/* Restriction kinds the kernels distinguish (values of CeedRestrictionType in ceed/backend.h, which
+   JIT units do not include). */
+#define CEED_CUDA_RESTRICTION_STRIDED 4
+#define CEED_CUDA_RESTRICTION_POINTS 5
+
 /* How a restriction's coefficients are used (from its type and the apply's use_signs/use_orients). */
 #define CEED_CUDA_RSTR_PLAIN 0
 #define CEED_CUDA_RSTR_ORIENTED 1
@@ -54,7 +59,7 @@ typedef struct {
 #else
 #define CEED_CUDA_HOST_DEVICE
 #endif
-static inline CEED_CUDA_HOST_DEVICE CeedInt CeedCudaBasisTensorSharedSize(CeedInt dim, CeedInt P_1d, CeedInt Q_1d) {
+inline CEED_CUDA_HOST_DEVICE CeedInt CeedCudaBasisTensorSharedSize(CeedInt dim, CeedInt P_1d, CeedInt Q_1d) {
   const CeedInt m   = P_1d > Q_1d ? P_1d : Q_1d;
   CeedInt       vol = 1;
   for (CeedInt k = 0; k < dim; k++) vol *= m;

@@ -13,7 +13,7 @@ typedef struct {
 
 /* Number of E-vector entries an apply covers. */
 __device__ inline CeedSize CeedCudaRstrNumEntries(const CeedCudaRstrParams &p) {
-  if (p.type == CEED_RESTRICTION_POINTS) return (CeedSize)(p.offsets[p.last] - p.offsets[p.first]) * p.num_comp;
+  if (p.type == CEED_CUDA_RESTRICTION_POINTS) return (CeedSize)(p.offsets[p.last] - p.offsets[p.first]) * p.num_comp;
   return (CeedSize)(p.last - p.first) * p.block_size * p.elem_size * p.num_comp;
 }
 
@@ -21,7 +21,7 @@ __device__ inline CeedSize CeedCudaRstrNumEntries(const CeedCudaRstrParams &p) {
    the last element (their transpose contributions are discarded); the gather reads them, repeating
    the last element. */
 __device__ inline CeedInt CeedCudaRstrLinks(const CeedCudaRstrParams &p, CeedSize e, bool skip_padding, CeedCudaRstrLink links[3]) {
-  if (p.type == CEED_RESTRICTION_POINTS) {
+  if (p.type == CEED_CUDA_RESTRICTION_POINTS) {
     /* The element whose [comp][point] segment holds e: last k with (offsets[k] - offsets[first]) * nc <= e. */
     CeedInt lo = p.first, hi = p.last - 1;
     while (lo < hi) {
@@ -46,7 +46,7 @@ __device__ inline CeedInt CeedCudaRstrLinks(const CeedCudaRstrParams &p, CeedSiz
   const CeedInt block = p.first + (CeedInt)(t / p.num_comp);
   const CeedInt elem  = block * bs + lane;
   if (skip_padding && elem >= p.num_elem) return 0;
-  if (p.type == CEED_RESTRICTION_STRIDED) {
+  if (p.type == CEED_CUDA_RESTRICTION_STRIDED) {
     const CeedInt k = elem < p.num_elem ? elem : p.num_elem - 1;
     links[0].l      = node * p.strides[0] + comp * p.strides[1] + k * p.strides[2];
     links[0].coef   = -1;
