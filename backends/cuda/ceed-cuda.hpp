@@ -71,6 +71,17 @@ int Copy(Ceed ceed, CeedCuda &data, void *dst, CeedMemType dst_mem, const void *
 int DeviceMalloc(Ceed ceed, CeedCuda &data, size_t bytes, void **ptr);
 int DeviceRelease(Ceed ceed, CeedCuda &data, void *ptr);
 
+// A new device copy of count host values (*dev = NULL for none); release with DeviceRelease.
+template <class T>
+int UploadToDevice(Ceed ceed, CeedCuda &data, const T *host, size_t count, const T **dev) {
+  void *ptr = nullptr;
+  *dev      = nullptr;
+  if (!host || count == 0) return CEED_ERROR_SUCCESS;
+  CeedCall(DeviceMalloc(ceed, data, count * sizeof(T), &ptr));
+  *dev = static_cast<const T *>(ptr);
+  return Copy(ceed, data, ptr, CEED_MEM_DEVICE, host, CEED_MEM_HOST, count * sizeof(T));
+}
+
 // ---- Object kinds -----------------------------------------------------------------------------------
 void InstallVectorOps(CeedBackendOps &ops);
 int  ElemRestrictionCreate(CeedElemRestriction rstr);

@@ -36,15 +36,6 @@ struct BasisCuda {
   CeedInt             q_comps[4] = {0};
 };
 
-int Upload(Ceed ceed, CeedCuda &data, const CeedScalar *host, CeedSize count, const CeedScalar **dev) {
-  *dev = nullptr;
-  if (!host || count == 0) return CEED_ERROR_SUCCESS;
-  void *ptr = nullptr;
-  CeedCall(DeviceMalloc(ceed, data, static_cast<size_t>(count) * sizeof(CeedScalar), &ptr));
-  *dev = static_cast<const CeedScalar *>(ptr);
-  return Copy(ceed, data, ptr, CEED_MEM_DEVICE, host, CEED_MEM_HOST, static_cast<size_t>(count) * sizeof(CeedScalar));
-}
-
 int Apply(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u, CeedVector v, bool add) {
   CeedInt P = 0, Q = 0;
   CeedCallBackend(CeedBasisGetNumNodes(basis, &P));
@@ -82,7 +73,10 @@ int Destroy(CeedBasis basis) {
 }
 
 int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
-  Ceed                 ceed = CeedBasisReturnCeed(basis);
+  Ceed ceed   = CeedBasisReturnCeed(basis);
+  auto Upload = [&](const CeedScalar *host, CeedSize count, const CeedScalar **dev) {
+    return UploadToDevice(ceed, data, host, static_cast<size_t>(count), dev);
+  };
   CeedCudaBasisParams &p    = b.params;
   CeedCallBackend(CeedBasisIsTensor(basis, &b.is_tensor));
   CeedCallBackend(CeedBasisGetDimension(basis, &p.dim));
@@ -97,11 +91,11 @@ int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
     CeedCallBackend(CeedBasisGetNumQuadraturePoints1D(basis, &p.Q_1d));
     CeedCallBackend(CeedBasisGetInterp1D(basis, &interp_1d));
     CeedCallBackend(CeedBasisGetGrad1D(basis, &grad_1d));
-    CeedCall(Upload(ceed, data, interp_1d, p.P_1d * p.Q_1d, &p.interp_1d));
-    CeedCall(Upload(ceed, data, grad_1d, p.P_1d * p.Q_1d, &p.grad_1d));
-    return Upload(ceed, data, q_weight, p.Q_1d, &p.q_weight_1d);
+    CeedCall(Upload(interp_1d, p.P_1d * p.Q_1d, &p.interp_1d));
+    CeedCall(Upload(grad_1d, p.P_1d * p.Q_1d, &p.grad_1d));
+    return Upload(q_weight, p.Q_1d, &p.q_weight_1d);
   }
-  CeedCall(Upload(ceed, data, q_weight, p.Q, &p.q_weight));
+  CeedCall(Upload(q_weight, p.Q, &p.q_weight));
   const CeedEvalMode modes[4] = {CEED_EVAL_INTERP, CEED_EVAL_GRAD, CEED_EVAL_DIV, CEED_EVAL_CURL};
   for (int k = 0; k < 4; k++) {
     const CeedScalar *mat = nullptr;
@@ -120,7 +114,7 @@ int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
         break;
     }
     CeedCallBackend(CeedBasisGetNumQuadratureComponents(basis, modes[k], &b.q_comps[k]));
-    CeedCall(Upload(ceed, data, mat, static_cast<CeedSize>(b.q_comps[k]) * p.Q * p.P, &b.mats[k]));
+    CeedCall(Upload(mat, static_cast<CeedSize>(b.q_comps[k]) * p.Q * p.P, &b.mats[k]));
   }
   return CEED_ERROR_SUCCESS;
 }

@@ -24,7 +24,8 @@ static_assert(CEED_CUDA_RESTRICTION_STRIDED == CEED_RESTRICTION_STRIDED && CEED_
 struct TransposeMap {
   bool     built       = false;
   CeedSize num_targets = 0;
-  void    *targets = nullptr, *offsets = nullptr, *e_index = nullptr, *coef = nullptr;  // device arrays
+  const CeedSize *targets = nullptr, *offsets = nullptr, *e_index = nullptr;  // device arrays
+  const CeedInt  *coef    = nullptr;
 };
 
 struct RstrCuda {
@@ -48,18 +49,12 @@ CeedInt Mode(const RstrCuda &d, bool use_signs, bool use_orients) {
 }
 
 int FreeMap(Ceed ceed, CeedCuda &data, TransposeMap &map) {
-  for (void **p : {&map.targets, &map.offsets, &map.e_index, &map.coef}) {
-    CeedCall(DeviceRelease(ceed, data, *p));
-    *p = nullptr;
+  for (const void *p : {static_cast<const void *>(map.targets), static_cast<const void *>(map.offsets), static_cast<const void *>(map.e_index),
+                        static_cast<const void *>(map.coef)}) {
+    CeedCall(DeviceRelease(ceed, data, const_cast<void *>(p)));
   }
-  map.built = false;
+  map = TransposeMap{};
   return CEED_ERROR_SUCCESS;
-}
-
-template <class T>
-int Upload(Ceed ceed, CeedCuda &data, const std::vector<T> &host, void **dev) {
-  CeedCall(DeviceMalloc(ceed, data, host.size() * sizeof(T), dev));
-  return Copy(ceed, data, *dev, CEED_MEM_DEVICE, host.data(), CEED_MEM_HOST, host.size() * sizeof(T));
 }
 
 // Builds the transpose map of p.mode from the links the device enumerates for every E-vector entry.
@@ -102,10 +97,10 @@ int BuildMap(Ceed ceed, CeedCuda &data, const CeedCudaRstrParams &p, CeedSize nu
   }
   offsets.push_back(static_cast<CeedSize>(order.size()));
   CeedCall(FreeMap(ceed, data, map));
-  CeedCall(Upload(ceed, data, targets, &map.targets));
-  CeedCall(Upload(ceed, data, offsets, &map.offsets));
-  CeedCall(Upload(ceed, data, e_index, &map.e_index));
-  CeedCall(Upload(ceed, data, coefs, &map.coef));
+  CeedCall(UploadToDevice(ceed, data, targets.data(), targets.size(), &map.targets));
+  CeedCall(UploadToDevice(ceed, data, offsets.data(), offsets.size(), &map.offsets));
+  CeedCall(UploadToDevice(ceed, data, e_index.data(), e_index.size(), &map.e_index));
+  CeedCall(UploadToDevice(ceed, data, coefs.data(), coefs.size(), &map.coef));
   map.num_targets = static_cast<CeedSize>(targets.size());
   map.built       = true;
   return CEED_ERROR_SUCCESS;
@@ -215,15 +210,6 @@ int Destroy(CeedElemRestriction rstr) {
   return ierr;
 }
 
-// Copies count entries of a host index array of the core to the device.
-template <class T>
-int UploadArray(Ceed ceed, CeedCuda &data, const T *host, CeedSize count, const T **dev) {
-  void *ptr = nullptr;
-  CeedCall(DeviceMalloc(ceed, data, static_cast<size_t>(count) * sizeof(T), &ptr));
-  *dev = static_cast<const T *>(ptr);
-  return Copy(ceed, data, ptr, CEED_MEM_DEVICE, host, CEED_MEM_HOST, static_cast<size_t>(count) * sizeof(T));
-}
-
 int Setup(CeedElemRestriction rstr, CeedCuda &data, RstrCuda &d) {
   Ceed                ceed = CeedElemRestrictionReturnCeed(rstr);
   CeedCudaRstrParams &p    = d.params;
@@ -250,7 +236,7 @@ int Setup(CeedElemRestriction rstr, CeedCuda &data, RstrCuda &d) {
     CeedCallBackend(CeedElemRestrictionSetELayout(rstr, e_layout));
     const CeedInt *offsets = nullptr;
     CeedCallBackend(CeedElemRestrictionGetOffsets(rstr, CEED_MEM_HOST, &offsets));
-    int ierr = UploadArray(ceed, data, offsets, static_cast<CeedSize>(p.num_elem) + 1 + num_points, &p.offsets);
+    int ierr = UploadToDevice(ceed, data, offsets, static_cast<size_t>(p.num_elem) + 1 + num_points, &p.offsets);
     CeedCallBackend(CeedElemRestrictionRestoreOffsets(rstr, &offsets));
     return ierr;
   }
@@ -268,18 +254,18 @@ int Setup(CeedElemRestriction rstr, CeedCuda &data, RstrCuda &d) {
   const CeedSize nodes   = static_cast<CeedSize>(num_block) * p.block_size * es;
   const CeedInt *offsets = nullptr;
   CeedCallBackend(CeedElemRestrictionGetOffsets(rstr, CEED_MEM_HOST, &offsets));
-  int ierr = UploadArray(ceed, data, offsets, nodes, &p.offsets);
+  int ierr = UploadToDevice(ceed, data, offsets, static_cast<size_t>(nodes), &p.offsets);
   CeedCallBackend(CeedElemRestrictionRestoreOffsets(rstr, &offsets));
   CeedCall(ierr);
   if (type == CEED_RESTRICTION_ORIENTED) {
     const bool *orients = nullptr;
     CeedCallBackend(CeedElemRestrictionGetOrientations(rstr, CEED_MEM_HOST, &orients));
-    ierr = UploadArray(ceed, data, orients, nodes, &p.orients);
+    ierr = UploadToDevice(ceed, data, orients, static_cast<size_t>(nodes), &p.orients);
     CeedCallBackend(CeedElemRestrictionRestoreOrientations(rstr, &orients));
   } else if (type == CEED_RESTRICTION_CURL_ORIENTED) {
     const CeedInt8 *curl_orients = nullptr;
     CeedCallBackend(CeedElemRestrictionGetCurlOrientations(rstr, CEED_MEM_HOST, &curl_orients));
-    ierr = UploadArray(ceed, data, curl_orients, 3 * nodes, &p.curl_orients);
+    ierr = UploadToDevice(ceed, data, curl_orients, static_cast<size_t>(3 * nodes), &p.curl_orients);
     CeedCallBackend(CeedElemRestrictionRestoreCurlOrientations(rstr, &curl_orients));
   }
   return ierr;
