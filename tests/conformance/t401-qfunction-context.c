@@ -4,19 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-typedef struct {
-  CeedScalar scale, shift;
-  CeedInt    calls;
-} AffineCtx;
-
-CEED_QFUNCTION(affine)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  AffineCtx        *c = (AffineCtx *)ctx;
-  const CeedScalar *u = in[0];
-  CeedScalar       *v = out[0];
-  for (CeedInt i = 0; i < Q; i++) v[i] = c->scale * u[i] + c->shift;
-  c->calls++;
-  return 0;
-}
+#include "t401-qfunction-context.h"
 
 static int Check(CeedVector V, const CeedScalar *u, CeedInt Q, CeedScalar scale, CeedScalar shift) {
   const CeedScalar *v;
@@ -64,7 +52,11 @@ int main(int argc, char **argv) {
   {
     AffineCtx *d;
     CeedQFunctionContextGetData(ctx, CEED_MEM_HOST, &d);
-    if (d->calls != 1) {
+    /* Host backends call the QFunction once per application; device backends call it once per point
+       (CEED_Q_VLA = 1), concurrently, so there the count is only known to be positive. */
+    CeedMemType mem_type;
+    CeedGetPreferredMemType(ceed, &mem_type);
+    if (mem_type == CEED_MEM_HOST ? d->calls != 1 : d->calls < 1) {
       printf("The QFunction should have counted 1 call in its context, found %d\n", (int)d->calls);
       failures++;
     }

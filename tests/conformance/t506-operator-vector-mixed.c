@@ -6,20 +6,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "t506-operator-vector-mixed.h"
+
 #define NUM_ELEM 4
 #define Q 4
 #define NODES_U (2 * NUM_ELEM + 1)
 #define NODES_P (NUM_ELEM + 1)
-
-static int mixed(void *ctx, CeedInt q, const CeedScalar *const *in, CeedScalar *const *out) {
-  (void)ctx;
-  const CeedScalar *u = in[0], *p = in[1], *qd = in[2];
-  for (CeedInt i = 0; i < q; i++) {
-    out[0][i] = (u[i] + p[i]) * qd[i];
-    out[1][i] = 0.5 * (u[i] + p[i]) * qd[i];
-  }
-  return 0;
-}
 
 static CeedScalar Sum(CeedVector v) {
   const CeedScalar *a;
@@ -105,7 +97,7 @@ int main(int argc, char **argv) {
   }
 
   /* Mixed: u = 1 on the P=3 field, p = x on the P=2 field; vu sums to 4, vp to 2. */
-  CeedQFunctionCreateInterior(ceed, 1, mixed, __FILE__ ":mixed", &qf_mixed);
+  CeedQFunctionCreateInterior(ceed, 1, mixed, mixed_loc, &qf_mixed);
   CeedQFunctionAddInput(qf_mixed, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf_mixed, "p", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf_mixed, "qdata", 1, CEED_EVAL_NONE);

@@ -8,16 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct {
-  double  scale;
-  int32_t count;
-} ScaleCtx;
-
-static int scale_qf(void *ctx, CeedInt q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const ScaleCtx *c = (const ScaleCtx *)ctx;
-  for (CeedInt i = 0; i < q; i++) out[0][i] = c->scale * in[0][i];
-  return 0;
-}
+#include "t508-operator-context.h"
 
 static CeedScalar ApplySum(CeedOperator op, CeedVector u, CeedVector v) {
   const CeedScalar *a;
@@ -50,7 +41,7 @@ int main(int argc, char **argv) {
     CeedQFunctionContextSetData(ctx[i], CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(ScaleCtx), &data[i]);
     CeedQFunctionContextRegisterDouble(ctx[i], "scale", offsetof(ScaleCtx, scale), 1, "scaling factor");
     if (i == 0) CeedQFunctionContextRegisterInt32(ctx[i], "count", offsetof(ScaleCtx, count), 1, "a counter");
-    CeedQFunctionCreateInterior(ceed, 1, scale_qf, __FILE__ ":scale_qf", &qf[i]);
+    CeedQFunctionCreateInterior(ceed, 1, scale_qf, scale_qf_loc, &qf[i]);
     CeedQFunctionAddInput(qf[i], "u", 1, CEED_EVAL_NONE);
     CeedQFunctionAddOutput(qf[i], "v", 1, CEED_EVAL_NONE);
     CeedQFunctionSetContext(qf[i], ctx[i]);

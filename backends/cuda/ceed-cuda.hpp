@@ -1,0 +1,102 @@
+// CUDA backend: declarations shared by the plugin's files (one file per object kind, plus the driver
+// loader, the NVRTC layer and the device/context file).
+#pragma once
+
+#include <ceed.h>
+#include <ceed/backend.h>
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "cuda-compile.hpp"
+#include "cuda-driver.hpp"
+#include "cuda-jit-sources.hpp"
+#include "kernels/cuda-ref-params.h"
+
+namespace ceed_cuda {
+
+// Context data of every /gpu/cuda resource. The tag identifies it when walking delegate chains.
+constexpr unsigned kContextTag = 0x43554441u;  // "CUDA"
+
+struct CeedCuda {
+  unsigned      tag = kContextTag;
+  const Driver *cu  = nullptr;
+  int           device_id = 0;
+  CUdevice      device    = 0;
+  CUcontext     context   = nullptr;  // the device's primary context (retained while the Ceed lives)
+  std::string   device_name;
+  int           arch        = 0;  // compute capability, major*10 + minor
+  int           target_arch = 0;  // what NVRTC compiles for (the device's own arch when supported)
+  CodeKind      target_kind = CodeKind::kCubin;
+  int           num_sm = 0, max_shared_optin = 0, max_shared_default = 0;
+  bool          deterministic = false;
+  std::string   resource;
+  // Modules loaded on this device, by compile-cache key; the reference kernels are one of them.
+  std::map<std::string, CUmodule> modules;
+  std::map<CUfunction, int>       block_sizes;  // occupancy-chosen block size per kernel
+};
+
+// The CUDA data serving ceed (ceed itself or the first of its delegates that is a CUDA context).
+CeedCuda *GetCuda(Ceed ceed);
+
+// Makes the device's context current on this thread; error if ceed is not served by a CUDA context.
+int Activate(Ceed ceed, CeedCuda **data);
+
+// Turns a failed driver call into an error naming the call and the driver's message.
+int CheckDriver(Ceed ceed, const CeedCuda &data, CUresult result, const char *what);
+#define CeedCallCuda(ceed, data, ...) CeedCall(::ceed_cuda::CheckDriver((ceed), (data), (__VA_ARGS__), #__VA_ARGS__))
+
+// NVRTC options for JIT units of ceed: the base options, -D for each JIT define, -I for each JIT root.
+int JitOptions(Ceed ceed, std::vector<std::string> *options);
+
+// Compiles (through the process-wide cache) and loads a module on the device of data; a compile
+// failure is reported with the kernel names, NVRTC's log and the path of the dumped source.
+int LoadModule(Ceed ceed, CeedCuda &data, CompileRequest request, CUmodule *module);
+int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CUfunction *fn);
+
+// A kernel of the reference module (vector, restriction and basis kernels), compiled on first use.
+int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn);
+
+// Launches a grid-stride kernel over n items with the occupancy-chosen block size (at most
+// CEED_CUDA_REF_MAX_BLOCK) and enough blocks to fill the device. args as for cuLaunchKernel.
+int LaunchGridStride(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args);
+// Launches with an explicit configuration (raises the kernel's shared memory limit if needed).
+int Launch(Ceed ceed, CeedCuda &data, CUfunction fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args);
+
+// Copies between host and device memory (either direction, or device to device).
+int Copy(Ceed ceed, CeedCuda &data, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes);
+// Device allocation with the driver; *ptr is NULL for bytes == 0.
+int DeviceMalloc(Ceed ceed, CeedCuda &data, size_t bytes, void **ptr);
+int DeviceRelease(Ceed ceed, CeedCuda &data, void *ptr);
+
+// A new device copy of count host values (*dev = NULL for none); release with DeviceRelease.
+template <class T>
+int UploadToDevice(Ceed ceed, CeedCuda &data, const T *host, size_t count, const T **dev) {
+  void *ptr = nullptr;
+  *dev      = nullptr;
+  if (!host || count == 0) return CEED_ERROR_SUCCESS;
+  CeedCall(DeviceMalloc(ceed, data, count * sizeof(T), &ptr));
+  *dev = static_cast<const T *>(ptr);
+  return Copy(ceed, data, ptr, CEED_MEM_DEVICE, host, CEED_MEM_HOST, count * sizeof(T));
+}
+
+// ---- Object kinds -----------------------------------------------------------------------------------
+void InstallVectorOps(CeedBackendOps &ops);
+int  ElemRestrictionCreate(CeedElemRestriction rstr);
+int  BasisCreate(CeedBasis basis);
+int  QFunctionCreate(CeedQFunction qf);
+int  OperatorCreate(CeedOperator op);
+
+// Basis application on device arrays with explicit layouts (see CeedCudaBasisParams); used by
+// CeedBasisApply and by operators. Error if basis was not created by a CUDA context.
+int BasisApplyDevice(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, const CeedSize node_strides[3],
+                     const CeedSize point_strides[3], const CeedScalar *u, CeedScalar *v, bool add);
+
+// QFunction application on device arrays: Q points in blocks of Q_elem points (field i of an input
+// holds size_i values per point laid out [block][component][point]; Q_elem = Q is the plain
+// [component][point] layout of CeedQFunctionApply).
+int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs);
+
+}  // namespace ceed_cuda

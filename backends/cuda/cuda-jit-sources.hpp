@@ -1,0 +1,22 @@
+// CUDA backend: the translation units the backend compiles with NVRTC. Independent of any Ceed or GPU,
+// so that the no-GPU tests compile exactly what the backend compiles.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ceed_cuda {
+
+// The reference kernels (vector, restriction, basis) as one unit, from the sources embedded at build
+// time (backends/cuda/kernels), and the names of its kernels.
+std::string                     RefModuleSource();
+const std::vector<std::string> &RefKernelNames();
+
+// The kernel that applies the user QFunction `function` pointwise. user_source is the QFunction's
+// source as one unit (CeedLoadSourceToBuffer); the unit predefines the device spellings of the
+// QFunction macros (spec 01 §6) before it. Field i of the inputs has input_sizes[i] values per point.
+std::string QFunctionKernelName(const std::string &function);
+std::string QFunctionKernelSource(const std::string &user_source, const std::string &function, const std::vector<int> &input_sizes,
+                                  const std::vector<int> &output_sizes);
+
+}  // namespace ceed_cuda

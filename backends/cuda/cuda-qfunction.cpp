@@ -1,0 +1,118 @@
+// CUDA backend: QFunctions, JIT-compiled from the user's source file (spec 01 §6) on first
+// application: the source becomes one translation unit (CeedLoadSourceToBuffer), wrapped in a kernel
+// that applies the user function to one point per thread. The context data reaches the kernel
+// through the core's device copy of the QFunction context.
+#include <new>
+#include <string>
+#include <vector>
+
+#include "ceed-cuda.hpp"
+
+namespace ceed_cuda {
+namespace {
+
+constexpr unsigned kQFunctionTag = kContextTag + 3;
+
+struct QFunctionCuda {
+  unsigned   tag    = kQFunctionTag;
+  CUfunction kernel = nullptr;
+};
+
+QFunctionCuda *Data(CeedQFunction qf) {
+  void *raw = nullptr;
+  if (CeedQFunctionGetData(qf, &raw) != CEED_ERROR_SUCCESS || !raw) return nullptr;
+  auto *d = static_cast<QFunctionCuda *>(raw);
+  return d->tag == kQFunctionTag ? d : nullptr;
+}
+
+// Compiles the QFunction's kernel (once; the compile cache also spares identical QFunctions).
+int Build(CeedQFunction qf, CeedCuda &data, QFunctionCuda &d) {
+  if (d.kernel) return CEED_ERROR_SUCCESS;
+  Ceed        ceed = CeedQFunctionReturnCeed(qf);
+  const char *source_path = nullptr, *function = nullptr, *name = nullptr;
+  CeedCallBackend(CeedQFunctionGetSourcePath(qf, &source_path));
+  CeedCallBackend(CeedQFunctionGetKernelName(qf, &function));
+  CeedCallBackend(CeedQFunctionGetName(qf, &name));
+  CeedCheck(source_path && source_path[0] && function && function[0], ceed, CEED_ERROR_BACKEND,
+            "CeedQFunction %s has no source file: the CUDA backend compiles QFunctions from their source (create it with \"<file>:<function>\")",
+            name ? name : "");
+
+  CeedInt             num_in = 0, num_out = 0;
+  CeedQFunctionField *in_fields = nullptr, *out_fields = nullptr;
+  CeedCallBackend(CeedQFunctionGetFields(qf, &num_in, &in_fields, &num_out, &out_fields));
+  std::vector<int> in_sizes(num_in), out_sizes(num_out);
+  for (CeedInt i = 0; i < num_in; i++) CeedCallBackend(CeedQFunctionFieldGetSize(in_fields[i], &in_sizes[i]));
+  for (CeedInt i = 0; i < num_out; i++) CeedCallBackend(CeedQFunctionFieldGetSize(out_fields[i], &out_sizes[i]));
+
+  char *user_source = nullptr;
+  CeedCall(CeedLoadSourceToBuffer(ceed, source_path, &user_source));
+  CompileRequest request;
+  request.source = QFunctionKernelSource(user_source, function, in_sizes, out_sizes);
+  CeedCall(CeedFree(&user_source));
+  request.program_name = std::string("qfunction-") + function;
+  request.kernel_names = {QFunctionKernelName(function)};
+  CeedCall(JitOptions(ceed, &request.options));
+  CUmodule module = nullptr;
+  CeedCall(LoadModule(ceed, data, std::move(request), &module));
+  return GetFunction(ceed, data, module, QFunctionKernelName(function).c_str(), &d.kernel);
+}
+
+int Apply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v) {
+  CeedInt num_in = 0, num_out = 0;
+  CeedCallBackend(CeedQFunctionGetNumArgs(qf, &num_in, &num_out));
+  const CeedScalar *in[CEED_FIELD_MAX]  = {nullptr};
+  CeedScalar       *out[CEED_FIELD_MAX] = {nullptr};
+  CeedInt           num_taken_in = 0, num_taken_out = 0;
+  int               ierr = CEED_ERROR_SUCCESS;
+  for (; num_taken_in < num_in && !ierr; num_taken_in++) ierr = CeedVectorGetArrayRead(u[num_taken_in], CEED_MEM_DEVICE, &in[num_taken_in]);
+  if (ierr) num_taken_in--;
+  for (; num_taken_out < num_out && !ierr; num_taken_out++) ierr = CeedVectorGetArrayWrite(v[num_taken_out], CEED_MEM_DEVICE, &out[num_taken_out]);
+  if (ierr && num_taken_out > 0) num_taken_out--;
+  if (!ierr) ierr = QFunctionApplyDevice(qf, Q, Q, in, out);
+  // Restore in all cases so that a failure leaves every vector usable.
+  for (CeedInt i = 0; i < num_taken_in; i++) CeedVectorRestoreArrayRead(u[i], &in[i]);
+  for (CeedInt i = 0; i < num_taken_out; i++) CeedVectorRestoreArray(v[i], &out[i]);
+  return ierr;
+}
+
+int Destroy(CeedQFunction qf) {
+  delete Data(qf);
+  return CeedQFunctionSetData(qf, nullptr);
+}
+
+}  // namespace
+
+int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs) {
+  Ceed           ceed = CeedQFunctionReturnCeed(qf);
+  QFunctionCuda *d    = Data(qf);
+  CeedCheck(d, ceed, CEED_ERROR_BACKEND, "CeedQFunction was not created by a /gpu/cuda context: it cannot be applied to CUDA device arrays");
+  CeedCuda *data = nullptr;
+  CeedCall(Activate(ceed, &data));
+  CeedCall(Build(qf, *data, *d));
+  if (Q == 0) return CEED_ERROR_SUCCESS;
+  CeedInt num_in = 0, num_out = 0;
+  CeedCallBackend(CeedQFunctionGetNumArgs(qf, &num_in, &num_out));
+  CeedCudaQFunctionFields fields{};
+  for (CeedInt i = 0; i < num_in; i++) fields.inputs[i] = inputs[i];
+  for (CeedInt i = 0; i < num_out; i++) fields.outputs[i] = outputs[i];
+  void *ctx = nullptr;
+  CeedCallBackend(CeedQFunctionGetContextData(qf, CEED_MEM_DEVICE, &ctx));
+  void     *args[] = {&ctx, &Q, &Q_elem, &fields};
+  const int ierr   = LaunchGridStride(ceed, *data, d->kernel, Q, args);
+  CeedCallBackend(CeedQFunctionRestoreContextData(qf, &ctx));
+  return ierr;
+}
+
+int QFunctionCreate(CeedQFunction qf) {
+  Ceed ceed = CeedQFunctionReturnCeed(qf);
+  auto *d   = new (std::nothrow) QFunctionCuda();
+  CeedCheck(d, ceed, CEED_ERROR_MAJOR, "Out of memory creating the CUDA QFunction data");
+  CeedCallBackend(CeedQFunctionSetData(qf, d));
+  CeedQFunctionBackendOps ops{};
+  ops.size    = sizeof(ops);
+  ops.Apply   = Apply;
+  ops.Destroy = Destroy;
+  return CeedQFunctionSetBackendOps(qf, &ops);
+}
+
+}  // namespace ceed_cuda

@@ -1,0 +1,219 @@
+// No-GPU tests of the CUDA backend: every kernel the backend compiles (reference kernels, gallery and
+// user QFunction kernels) compiles with NVRTC for sm_80 and sm_90 without errors or warnings; the PTX
+// uses atom.global.add.f64 for the atomic transpose and none in the deterministic one, and carries the
+// requested launch bounds; a broken QFunction gives a readable error with the dumped source.
+#include <ceed.h>
+#include <ceed/backend.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cuda-compile.hpp"
+#include "cuda-jit-sources.hpp"
+
+namespace {
+
+using ceed_cuda::CodeKind;
+using ceed_cuda::CompileRequest;
+using ceed_cuda::CompileResult;
+
+const std::string kIncludeDir  = CEEDRT_CUDA_TEST_INCLUDE_DIR;
+const std::string kFixtureDir  = CEEDRT_CUDA_TEST_FIXTURE_DIR;
+const int         kArchs[]     = {80, 90};
+
+CompileRequest Request(const std::string &source, const std::string &name, std::vector<std::string> kernels, int arch) {
+  CompileRequest request;
+  request.source       = source;
+  request.program_name = name;
+  request.kernel_names = std::move(kernels);
+  request.options      = ceed_cuda::BaseOptions();
+  request.options.push_back("-I" + kIncludeDir);
+  request.arch = arch;
+  request.kind = CodeKind::kPtx;
+  return request;
+}
+
+// The PTX text of one kernel: from its .entry to the next .entry (or the end).
+std::string EntryText(const std::string &ptx, const std::string &kernel) {
+  const size_t begin = ptx.find(".entry " + kernel + "(");
+  if (begin == std::string::npos) return std::string();
+  const size_t end = ptx.find(".entry ", begin + 1);
+  return ptx.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+// The reference module compiled once per architecture for all tests of this file.
+const CompileResult &RefModule(int arch) {
+  static std::map<int, CompileResult> results;
+  auto                                found = results.find(arch);
+  if (found == results.end()) {
+    found = results.emplace(arch, ceed_cuda::Compile(Request(ceed_cuda::RefModuleSource(), "ceed-cuda-ref", ceed_cuda::RefKernelNames(), arch))).first;
+  }
+  return found->second;
+}
+
+class RefKernels : public ::testing::TestWithParam<int> {};
+
+TEST_P(RefKernels, CompileWithoutWarningsAndUseFp64AtomicsOnlyWhereExpected) {
+  const CompileResult &result = RefModule(GetParam());
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << GetParam();
+  EXPECT_NE(result.code.find(".target sm_" + std::to_string(GetParam())), std::string::npos);
+  for (const std::string &kernel : ceed_cuda::RefKernelNames()) {
+    const std::string entry = EntryText(result.code, kernel);
+    ASSERT_FALSE(entry.empty()) << kernel << " missing from the PTX";
+    // Every reference kernel asks for __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK = 256).
+    EXPECT_NE(entry.find(".maxntid 256, 1, 1"), std::string::npos) << kernel << " lacks its launch bounds";
+    const bool has_atomic = entry.find("atom.global.add.f64") != std::string::npos;
+    if (kernel == "CeedCudaRstrScatterAtomic") {
+      EXPECT_TRUE(has_atomic) << "the transpose restriction must use hardware fp64 atomics";
+    } else {
+      EXPECT_FALSE(has_atomic) << kernel << " must not use atomics (deterministic variants and gathers)";
+    }
+  }
+}
+
+TEST_P(RefKernels, LaunchBoundsAppearOnlyWhenRequested) {
+  const std::string source = "extern \"C\" __global__ void __launch_bounds__(128) Bounded(double *x) { x[threadIdx.x] = 1.0; }\n"
+                             "extern \"C\" __global__ void Unbounded(double *x) { x[threadIdx.x] = 2.0; }\n";
+  const CompileResult result = ceed_cuda::Compile(Request(source, "launch-bounds", {"Bounded", "Unbounded"}, GetParam()));
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_NE(EntryText(result.code, "Bounded").find(".maxntid 128, 1, 1"), std::string::npos);
+  EXPECT_EQ(EntryText(result.code, "Unbounded").find(".maxntid"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, RefKernels, ::testing::ValuesIn(kArchs), [](const auto &info) { return "sm_" + std::to_string(info.param); });
+
+// ---- QFunction kernels ------------------------------------------------------------------------------
+
+class QFunctionKernels : public ::testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    setenv("CEED_ERROR_HANDLER", "store", 1);
+    ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &ceed), 0);
+  }
+  void TearDown() override { EXPECT_EQ(CeedDestroy(&ceed), 0); }
+
+  // The kernel source the backend builds for qf (its fields must be set).
+  std::string KernelSource(CeedQFunction qf, std::string *kernel) {
+    const char *path = nullptr, *function = nullptr;
+    EXPECT_EQ(CeedQFunctionGetSourcePath(qf, &path), 0);
+    EXPECT_EQ(CeedQFunctionGetKernelName(qf, &function), 0);
+    CeedInt             num_in = 0, num_out = 0;
+    CeedQFunctionField *in = nullptr, *out = nullptr;
+    EXPECT_EQ(CeedQFunctionGetFields(qf, &num_in, &in, &num_out, &out), 0);
+    std::vector<int> in_sizes(num_in), out_sizes(num_out);
+    for (CeedInt i = 0; i < num_in; i++) CeedQFunctionFieldGetSize(in[i], &in_sizes[i]);
+    for (CeedInt i = 0; i < num_out; i++) CeedQFunctionFieldGetSize(out[i], &out_sizes[i]);
+    char *buffer = nullptr;
+    EXPECT_EQ(CeedLoadSourceToBuffer(ceed, path, &buffer), 0);
+    std::string source = ceed_cuda::QFunctionKernelSource(buffer ? buffer : "", function, in_sizes, out_sizes);
+    CeedFree(&buffer);
+    *kernel = ceed_cuda::QFunctionKernelName(function);
+    return source;
+  }
+  Ceed ceed = nullptr;
+};
+
+// All gallery QFunctions in one translation unit (one NVRTC run per architecture).
+TEST_P(QFunctionKernels, GalleryCompiles) {
+  const char *names[] = {"Identity",        "Identity to scalar", "Mass1DBuild",      "Mass2DBuild",           "Mass3DBuild",
+                         "MassApply",       "Vector3MassApply",   "Poisson1DBuild",   "Poisson2DBuild",        "Poisson3DBuild",
+                         "Poisson1DApply",  "Poisson2DApply",     "Poisson3DApply",   "Vector3Poisson1DApply", "Vector3Poisson2DApply",
+                         "Vector3Poisson3DApply", "Scale",        "Scale (scalar)"};
+  std::string              unit;
+  std::vector<std::string> kernels;
+  for (const char *name : names) {
+    CeedQFunction qf = nullptr;
+    ASSERT_EQ(CeedQFunctionCreateInteriorByName(ceed, name, &qf), 0) << name;
+    CeedInt num_in = 0, num_out = 0;
+    CeedQFunctionGetNumArgs(qf, &num_in, &num_out);
+    if (num_in == 0) {
+      ASSERT_EQ(CeedQFunctionAddInput(qf, "input", 2, CEED_EVAL_NONE), 0);
+    }
+    if (num_out == 0) {
+      ASSERT_EQ(CeedQFunctionAddOutput(qf, "output", 2, CEED_EVAL_NONE), 0);
+    }
+    std::string kernel;
+    unit += KernelSource(qf, &kernel);
+    kernels.push_back(kernel);
+    CeedQFunctionDestroy(&qf);
+  }
+  const CompileResult result = ceed_cuda::Compile(Request(unit, "gallery", kernels, GetParam()));
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(result.log, "");
+  for (const std::string &kernel : kernels) EXPECT_NE(EntryText(result.code, kernel), "") << kernel;
+}
+
+// A user QFunction with a helper, a context, a local include and a JIT define; also compiled as a CUBIN
+// for the device's own architecture, as the backend does.
+TEST_P(QFunctionKernels, UserSourceWithDefinesCompiles) {
+  CeedQFunction qf   = nullptr;
+  const std::string file = kFixtureDir + "/cuda-test-qfunctions.h";
+  ASSERT_EQ(CeedQFunctionCreateInterior(ceed, 1, [](void *, CeedInt, const CeedScalar *const *, CeedScalar *const *) { return 0; },
+                                        (file + ":CudaTestPointwise").c_str(), &qf),
+            0);
+  CeedQFunctionAddInput(qf, "u", 3, CEED_EVAL_INTERP);
+  CeedQFunctionAddInput(qf, "w", 1, CEED_EVAL_WEIGHT);
+  CeedQFunctionAddOutput(qf, "v", 3, CEED_EVAL_INTERP);
+  CeedQFunctionAddOutput(qf, "s", 1, CEED_EVAL_NONE);
+  std::string    kernel;
+  CompileRequest request = Request(KernelSource(qf, &kernel), "qfunction-CudaTestPointwise", {kernel}, GetParam());
+  request.options.push_back("-DCUDA_TEST_OFFSET=0.5");
+  const CompileResult ptx = ceed_cuda::Compile(request);
+  ASSERT_TRUE(ptx.ok) << ptx.message;
+  EXPECT_EQ(ptx.log, "");
+  EXPECT_NE(EntryText(ptx.code, kernel), "");
+  EXPECT_NE(ptx.code.find("0d3FE0000000000000"), std::string::npos) << "the JIT define CUDA_TEST_OFFSET=0.5 did not reach the kernel";
+  request.kind                = CodeKind::kCubin;
+  const CompileResult cubin   = ceed_cuda::Compile(request);
+  ASSERT_TRUE(cubin.ok) << cubin.message;
+  EXPECT_EQ(cubin.code.compare(0, 4, "\x7f" "ELF"), 0) << "a CUBIN is an ELF image";
+  CeedQFunctionDestroy(&qf);
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, QFunctionKernels, ::testing::ValuesIn(kArchs),
+                         [](const auto &info) { return "sm_" + std::to_string(info.param); });
+
+// ---- Errors and targets ----------------------------------------------------------------------------
+
+TEST(NvrtcErrors, SyntaxErrorIsReportedWithKernelLogAndDumpedSource) {
+  const std::string dump_dir = std::string(CEEDRT_CUDA_TEST_BINARY_DIR) + "/jit-dump";
+  setenv("CEEDRT_JIT_DUMP_DIR", dump_dir.c_str(), 1);
+  std::ifstream     file(kFixtureDir + "/cuda-test-syntax-error.h");
+  std::stringstream text;
+  text << file.rdbuf();
+  const std::string   source = ceed_cuda::QFunctionKernelSource(text.str(), "CudaTestBroken", {1}, {1});
+  const CompileResult result = ceed_cuda::Compile(Request(source, "qfunction-CudaTestBroken", {"CeedCudaQFunction_CudaTestBroken"}, 90));
+  unsetenv("CEEDRT_JIT_DUMP_DIR");
+  ASSERT_FALSE(result.ok);
+  EXPECT_NE(result.message.find("NVRTC failed to compile kernel CeedCudaQFunction_CudaTestBroken for compute_90"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("error"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find(result.log), std::string::npos) << "the message includes NVRTC's log";
+  ASSERT_FALSE(result.source_path.empty()) << result.message;
+  EXPECT_EQ(result.source_path.rfind(dump_dir, 0), 0u) << result.source_path;
+  EXPECT_NE(result.message.find(result.source_path), std::string::npos);
+  std::ifstream     dumped(result.source_path);
+  std::stringstream dumped_text;
+  dumped_text << dumped.rdbuf();
+  EXPECT_EQ(dumped_text.str(), source) << "the dumped file holds the compiled unit";
+}
+
+TEST(NvrtcTargets, DeviceArchitectureOrNewestBelowAsPtx) {
+  int      arch = 0;
+  CodeKind kind = CodeKind::kPtx;
+  ASSERT_TRUE(ceed_cuda::ChooseTarget(90, &arch, &kind));
+  EXPECT_EQ(arch, 90);
+  EXPECT_EQ(kind, CodeKind::kCubin);
+  ASSERT_TRUE(ceed_cuda::ChooseTarget(91, &arch, &kind));  // not an NVRTC target: PTX of the newest below
+  EXPECT_EQ(arch, 90);
+  EXPECT_EQ(kind, CodeKind::kPtx);
+  EXPECT_FALSE(ceed_cuda::ChooseTarget(50, &arch, &kind));
+  EXPECT_GE(ceed_cuda::NvrtcVersion(), 12000);
+}
+
+}  // namespace
