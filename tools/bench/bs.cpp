@@ -189,6 +189,12 @@ LatencyBandwidthFit FitLatencyBandwidth(const std::vector<BsSample> &samples) {
   if (fit.points < 2 || det <= 0.0) return fit;
   fit.beta  = (n * sxy - sx * sy) / det;
   fit.alpha = (sy - fit.beta * sx) / n;
+  if (fit.alpha < 0.0) {
+    // Caches make small sizes faster than the model allows: keep the latency non-negative (fit through
+    // the origin), which leaves the slope to the sizes beyond the caches.
+    fit.alpha = 0.0;
+    fit.beta  = sxy / sxx;
+  }
   return fit;
 }
 

@@ -43,7 +43,7 @@ struct BsSample {
 BsSample RunVectorBs(Ceed ceed, const BsSpec &spec, CeedSize entries, const TimingOptions &timing, DotMethod dot);
 BsSample RunRestrictionBs(Ceed ceed, const BsSpec &spec, const BoxMesh &mesh, const TimingOptions &timing);
 
-// Least-squares fit of seconds per operation against bytes per operation.
+// Least-squares fit of seconds per operation against bytes per operation, with alpha >= 0.
 struct LatencyBandwidthFit {
   double alpha = 0.0;  // seconds
   double beta  = 0.0;  // seconds per byte

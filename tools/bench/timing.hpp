@@ -1,9 +1,7 @@
 // Repetition and timing of one benchmark kernel with a host timer.
 #pragma once
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 
 namespace bench {
 
@@ -21,20 +19,21 @@ struct Timed {
 inline double Now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // Runs body once as a warm-up (first-use costs such as JIT compilation or first touch stay out of the
-// measurement) and times it to choose the repetition count, then times that many repetitions followed by
-// one sync() that waits for the backend to finish.
+// measurement), then repeats it until both min_reps and min_time are reached, and ends with one sync()
+// that waits for the backend to finish: an asynchronous backend may queue work ahead of the host clock,
+// but the total time always covers all of it.
 template <typename Body, typename Sync>
 Timed TimeRepeated(const TimingOptions &options, Body body, Sync sync) {
-  double t = Now();
   body();
   sync();
-  const double first = std::max(Now() - t, 1e-9);
   Timed        timed;
-  timed.reps = std::max(options.min_reps, (int)std::min(1e8, std::ceil(options.min_time / first)));
-  t          = Now();
-  for (int i = 0; i < timed.reps; i++) body();
+  const double start = Now();
+  do {
+    body();
+    timed.reps++;
+  } while (timed.reps < options.min_reps || Now() - start < options.min_time);
   sync();
-  timed.seconds = Now() - t;
+  timed.seconds = Now() - start;
   return timed;
 }
 
