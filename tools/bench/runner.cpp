@@ -190,7 +190,7 @@ void Session::ResolveBandwidth() {
     bandwidth_source_ = "bs2 fit of this run";
     return;
   }
-  const double        largest = std::min(32.0 * 1024 * 1024, std::floor(0.25 * AvailableMemoryBytes() / 48.0));
+  const double        largest = std::min(16.0 * 1024 * 1024, std::floor(0.25 * AvailableMemoryBytes() / 48.0));
   TimingOptions       timing{0.1, 3};
   std::vector<BsSample> group;
   for (double n : LogSpaced(largest / 8.0, largest, 3)) {

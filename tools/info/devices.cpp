@@ -15,15 +15,16 @@ namespace info {
 
 namespace {
 
-// dlopen of the first name that loads; the reason of the last failure otherwise.
+// dlopen of the first name that loads; otherwise the reason the first (preferred) name failed.
 void *OpenFirst(std::initializer_list<const char *> names, std::string *loaded, std::string *reason) {
+  reason->clear();
   for (const char *name : names) {
     if (void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL)) {
       *loaded = name;
       return handle;
     }
     const char *why = dlerror();
-    *reason         = why ? why : "dlopen failed";
+    if (reason->empty()) *reason = why ? why : "dlopen failed";
   }
   return nullptr;
 }

@@ -18,7 +18,12 @@ std::string Quantity(double value, const char *unit) {
 
 namespace {
 
-std::string Str(const Json &j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+// Text of a value; continuation lines of multi-line messages are indented under the first.
+std::string Str(const Json &j) {
+  std::string text = j.is_string() ? j.get<std::string>() : j.dump();
+  for (size_t pos = text.find('\n'); pos != std::string::npos; pos = text.find('\n', pos + 1)) text.insert(pos + 1, "        ");
+  return text;
+}
 
 void PrintLibrary(const Json &lib) {
   std::printf("ceedrt %s (%s), libCEED API %s, %s build, %s, CeedScalar %s, backend ABI %s\n", Str(lib["ceedrt_version"]).c_str(),
