@@ -88,9 +88,7 @@ BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh)
   BENCH_CALL(ceed, CeedOperatorSetField(op_apply_, "qdata", rstr_qdata_, CEED_BASIS_NONE, qdata_));
   BENCH_CALL(ceed, CeedOperatorSetField(op_apply_, mass ? "v" : "dv", rstr_u_, basis_u_, CEED_VECTOR_ACTIVE));
   BENCH_CALL(ceed, CeedOperatorCheckReady(op_apply_));
-  {
-    HostRead sync(qdata_);  // the setup is complete once its output can be read
-  }
+  Synchronize(qdata_);
   setup_seconds_ = Seconds(start);
 }
 

@@ -29,4 +29,16 @@ HostRead::~HostRead() { CeedVectorRestoreArrayRead(vec_, &data_); }
 HostWrite::HostWrite(CeedVector vec) : vec_(vec) { BENCH_CALL(CeedVectorReturnCeed(vec), CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &data_)); }
 HostWrite::~HostWrite() { CeedVectorRestoreArray(vec_, &data_); }
 
+void Synchronize(CeedVector vec) {
+  Ceed        ceed = CeedVectorReturnCeed(vec);
+  CeedMemType mem  = CEED_MEM_HOST;
+  BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &mem));
+  if (mem == CEED_MEM_HOST) {
+    HostRead wait(vec);
+  } else {
+    CeedScalar norm = 0.0;
+    BENCH_CALL(ceed, CeedVectorNorm(vec, CEED_NORM_MAX, &norm));
+  }
+}
+
 }  // namespace bench

@@ -93,4 +93,9 @@ class HostWrite {
   CeedScalar *data_ = nullptr;
 };
 
+// Waits until the backend has finished writing vec: a host read (free for host memory) or, for device
+// memory, a norm (a reduction the host waits for). Timed loops end with it, so asynchronous backends are
+// not under-timed.
+void Synchronize(CeedVector vec);
+
 }  // namespace bench

@@ -55,18 +55,6 @@ double Dot::operator()(CeedVector x, CeedVector y) {
   return (norm_w * norm_w - 2.0 * norm_x * norm_x) / (2.0 * s);
 }
 
-void Synchronize(CeedVector vec) {
-  Ceed        ceed = CeedVectorReturnCeed(vec);
-  CeedMemType mem  = CEED_MEM_HOST;
-  BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &mem));
-  if (mem == CEED_MEM_HOST) {
-    HostRead wait(vec);
-  } else {
-    CeedScalar norm = 0.0;
-    BENCH_CALL(ceed, CeedVectorNorm(vec, CEED_NORM_MAX, &norm));
-  }
-}
-
 ConjugateGradient::ConjugateGradient(Ceed ceed, CeedOperator op, CeedSize length, DotMethod method)
     : ceed_(ceed), op_(op), dot_(ceed, length, method) {
   BENCH_CALL(ceed, CeedVectorCreate(ceed, length, r_.out()));

@@ -32,11 +32,6 @@ class Dot {
   VectorOwned work_;  // norms method only
 };
 
-// Waits until the backend has finished writing vec: a host read (free for host memory) or, for device
-// memory, a norm (a reduction the host waits for). Timed loops end with it, so asynchronous backends are
-// not under-timed.
-void Synchronize(CeedVector vec);
-
 struct CgResult {
   int    iterations        = 0;
   double relative_residual = 0.0;  // |b - A x| / |b| from the recurrence

@@ -15,7 +15,8 @@ namespace info {
 
 namespace {
 
-// dlopen of the first name that loads; otherwise the reason the first (preferred) name failed.
+// dlopen of the first name that loads (kept loaded, see jit.cpp); otherwise the reason the first
+// (preferred) name failed.
 void *OpenFirst(std::initializer_list<const char *> names, std::string *loaded, std::string *reason) {
   reason->clear();
   for (const char *name : names) {
@@ -96,7 +97,6 @@ Json CudaDevices() {
 #else
   cuda["error"] = "ceed-info was built without the CUDA toolkit's cuda.h: device properties are not queried";
 #endif
-  dlclose(handle);
   return cuda;
 }
 
@@ -129,7 +129,6 @@ Json HipDevices() {
     }
     hip["devices"] = devices;
   }
-  dlclose(handle);
   return hip;
 }
 

@@ -23,6 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Libraries opened here stay loaded until the process ends: unloading one that made static allocations
+// (NVRTC does) would only turn them into leaks.
+
 // Path of the shared object a symbol comes from.
 std::string LibraryOf(void *symbol) {
   Dl_info where;
@@ -55,7 +58,6 @@ Json Nvrtc() {
         result["architectures"] = sm;
       }
     }
-    dlclose(handle);
     if (result.contains("found")) return result;
   }
   result["found"] = false;
@@ -74,7 +76,6 @@ Json Hiprtc() {
       result["version"] = std::to_string(major) + "." + std::to_string(minor);
       result["library"] = LibraryOf(reinterpret_cast<void *>(version));
     }
-    dlclose(handle);
     if (result.contains("found")) return result;
   }
   result["found"] = false;
