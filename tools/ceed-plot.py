@@ -97,7 +97,9 @@ def plot_bs(plt, records, outdir, prefix):
             points.sort(key=lambda r: r["bytes"])
             label = key[0] + (f" p={key[1]}" if key[1] else "")
             fit = fits.get((backend,) + key)
-            if fit:
+            if fit and fit.get("alpha_clamped"):
+                label += f" (1/beta {fit['bandwidth_gbs']:.3g} GB/s, alpha not resolved)"
+            elif fit:
                 label += f" (alpha {fit['alpha_seconds'] * 1e6:.3g} us, 1/beta {fit['bandwidth_gbs']:.3g} GB/s)"
             x = [r["bytes"] for r in points]
             ax.plot(x, [r["bandwidth_gbs"] for r in points], "o-", color=color, label=label, markersize=4)

@@ -192,8 +192,9 @@ LatencyBandwidthFit FitLatencyBandwidth(const std::vector<BsSample> &samples) {
   if (fit.alpha < 0.0) {
     // Caches make small sizes faster than the model allows: keep the latency non-negative (fit through
     // the origin), which leaves the slope to the sizes beyond the caches.
-    fit.alpha = 0.0;
-    fit.beta  = sxy / sxx;
+    fit.alpha         = 0.0;
+    fit.beta          = sxy / sxx;
+    fit.alpha_clamped = true;
   }
   return fit;
 }

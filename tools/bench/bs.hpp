@@ -48,6 +48,7 @@ struct LatencyBandwidthFit {
   double alpha = 0.0;  // seconds
   double beta  = 0.0;  // seconds per byte
   int    points = 0;
+  bool   alpha_clamped = false;  // the unconstrained fit gave alpha < 0 (cache effects at small sizes)
   bool   valid() const { return points >= 2 && beta > 0.0; }
   double bandwidth_gbs() const { return 1e-9 / beta; }
   // Bytes at which the model reaches 80% of its asymptotic bandwidth (the Fischer-Brown point).

@@ -115,7 +115,8 @@ Roofline: memory bound = bandwidth / (bytes per DOF of a fused kernel: vectors, 
   FILE, or this run's bs2, or a short bs2 measurement); compute bound = --peak-gflops / sum-factorization
   flops per DOF. The reported ratio is rate / min(both).
 Output: a table on stdout; with --json JSON lines on stdout (table on stderr); --json-file appends.
-Exit status: 0 when every run succeeded and every check passed, 1 otherwise.
+Exit status: 0 when every run succeeded and every check passed, 1 otherwise (command-line errors:
+  CLI11's codes, 100 and above).
 Examples:
   ceed-bench --ceed /cpu/self/ref/blocked --problem bp3 --degree 4 --dofs 1e5 --mode apply,cg
   ceed-bench --problem bp1,bp3 --sweep --degree 1:4 --dofs 1e3:1e6 --json-file bp.jsonl

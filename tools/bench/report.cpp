@@ -178,6 +178,7 @@ Json BsFitRecord(const Json &context, const std::string &problem, int degree, co
   r["points"]        = fit.points;
   r["valid"]         = fit.valid();
   r["alpha_seconds"] = fit.alpha;
+  r["alpha_clamped"] = fit.alpha_clamped;
   r["beta_seconds_per_byte"] = fit.beta;
   r["bandwidth_gbs"]         = fit.valid() ? fit.bandwidth_gbs() : 0.0;
   r["bytes_at_80_percent"]   = fit.valid() ? fit.bytes_at_80_percent() : 0.0;
@@ -222,7 +223,10 @@ void Table::Print(const Json &r) {
                  r.at("bandwidth_gbs").get<double>(), r.at("check_error").get<double>(), r.at("check_passed").get<bool>() ? "ok" : "FAILED");
   } else if (kind == "bs-fit") {
     const std::string label = r.at("problem").get<std::string>() + (r.contains("p") ? " p=" + std::to_string(r.at("p").get<int>()) : "");
-    if (r.at("valid").get<bool>()) {
+    if (r.at("valid").get<bool>() && r.at("alpha_clamped").get<bool>()) {
+      std::fprintf(out_, "  fit t = alpha + beta*bytes, %s: 1/beta = %.2f GB/s; alpha not resolved (small sizes run from cache faster than "
+                   "the model: fit through 0) (%d sizes)\n", label.c_str(), r.at("bandwidth_gbs").get<double>(), r.at("points").get<int>());
+    } else if (r.at("valid").get<bool>()) {
       std::fprintf(out_, "  fit t = alpha + beta*bytes, %s: alpha = %.3g us, 1/beta = %.2f GB/s, 80%% of it from %s on (%d sizes)\n",
                    label.c_str(), 1e6 * r.at("alpha_seconds").get<double>(), r.at("bandwidth_gbs").get<double>(),
                    Bytes(r.at("bytes_at_80_percent").get<double>()).c_str(), r.at("points").get<int>());

@@ -29,7 +29,8 @@ ROOFLINE = {"bytes_per_dof": NUMBER, "flops_per_dof": NUMBER, "bandwidth_gbs": N
 BS = {"problem": STRING, "entries": INTEGER, "bytes": NUMBER, "iterations": INTEGER, "seconds": NUMBER, "bandwidth_gbs": NUMBER,
       "check": STRING, "check_error": NUMBER, "check_passed": BOOLEAN}
 BS_RESTRICTION = {"p": INTEGER, "evector_entries": INTEGER}
-BS_FIT = {"problem": STRING, "points": INTEGER, "valid": BOOLEAN, "alpha_seconds": NUMBER, "beta_seconds_per_byte": NUMBER,
+BS_FIT = {"problem": STRING, "points": INTEGER, "valid": BOOLEAN, "alpha_seconds": NUMBER, "alpha_clamped": BOOLEAN,
+          "beta_seconds_per_byte": NUMBER,
           "bandwidth_gbs": NUMBER, "bytes_at_80_percent": NUMBER}
 ERROR = {"run": STRING, "message": STRING}
 
