@@ -4,7 +4,11 @@
 // of them a backend uses is the backend's business. A JIT backend announces itself in its plugin manifest
 // with an optional object, for example
 //   "jit": {"compiler": "g++ -O3 -march=native", "kernel_cache": "~/.cache/ceedrt/kernels"}
-// (the core ignores the key); ceed-info lists those plugins and the size of each kernel cache folder.
+// (the core ignores the key); ceed-info lists those plugins and the size of each kernel cache folder
+// declared there. The core's shared kernel cache is reported when the library provides
+// CeedKernelCacheGetDirectory (looked up at run time, so ceed-info also runs against a library without it).
+#include <ceed.h>
+#include <ceed/backend.h>
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -185,6 +189,48 @@ std::string ExpandPath(const std::string &path) {
   return out;
 }
 
+namespace {
+
+// The core's kernel cache: its folder (from CeedKernelCacheGetDirectory, which creates it if needed) and
+// what it holds.
+Json CoreKernelCache() {
+  Json cache;
+  using GetDirectory = int (*)(Ceed, char **, bool *);
+  auto get_directory = reinterpret_cast<GetDirectory>(dlsym(RTLD_DEFAULT, "CeedKernelCacheGetDirectory"));
+  if (!get_directory) {
+    cache["available"] = false;
+    cache["reason"]    = "this libceedrt has no kernel cache (no CeedKernelCacheGetDirectory)";
+    return cache;
+  }
+  Ceed  ceed      = nullptr;
+  char *directory = nullptr;
+  bool  persistent = false;
+  if (CeedInit("/cpu/self", &ceed) || get_directory(ceed, &directory, &persistent)) {
+    const char *msg = nullptr;
+    CeedGetErrorMessage(ceed, &msg);
+    cache["available"] = false;
+    cache["reason"]    = std::string("the kernel cache folder is not available: ") + (msg ? msg : "unknown error");
+  } else {
+    cache              = CacheStatus(directory);
+    cache["available"] = true;
+    cache["persistent"] = persistent;
+  }
+  CeedFree(&directory);
+  CeedDestroy(&ceed);
+  return cache;
+}
+
+// JIT-related settings present in the environment (read by the JIT backends and the kernel cache).
+Json JitEnvironment() {
+  Json env = Json::object();
+  for (const char *name : {"CEEDRT_JIT_CXX", "CEEDRT_JIT_CXXFLAGS", "CEEDRT_CACHE_DIR", "CEEDRT_CACHE", "XDG_CACHE_HOME"}) {
+    if (const char *value = std::getenv(name)) env[name] = value;
+  }
+  return env;
+}
+
+}  // namespace
+
 Json JitSection(const Json &plugins) {
   Json section;
   section["nvrtc"]          = Nvrtc();
@@ -201,6 +247,8 @@ Json JitSection(const Json &plugins) {
     backends.push_back(backend);
   }
   section["jit_backends"] = backends;
+  section["kernel_cache"] = CoreKernelCache();
+  section["environment"]  = JitEnvironment();
   return section;
 }
 

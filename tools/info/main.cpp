@@ -115,21 +115,25 @@ void PrintJit(const Json &j) {
   if (j["host_compilers"].empty()) std::printf("  host C++ compiler: none on PATH\n");
   for (const auto &c : j["host_compilers"]) std::printf("  %-8s %s (%s)\n", Str(c["command"]).c_str(), Str(c["version"]).c_str(), Str(c["path"]).c_str());
   std::printf("\nJIT backends and kernel caches:\n");
-  if (j["jit_backends"].empty()) std::printf("  no JIT backend installed (no plugin manifest declares \"jit\")\n");
+  if (j["jit_backends"].empty()) std::printf("  no JIT backend installed (no plugin manifest declares itself one with a \"jit\" object)\n");
+  auto cache_line = [](const char *label, const Json &c) {
+    if (c["exists"].get<bool>()) {
+      std::printf("  %s %s: %s files, %s\n", label, Str(c["path"]).c_str(), Str(c["files"]).c_str(), Quantity(c["bytes"].get<double>(), "B").c_str());
+    } else {
+      std::printf("  %s %s: not created yet\n", label, Str(c["path"]).c_str());
+    }
+  };
   for (const auto &b : j["jit_backends"]) {
     std::printf("  %s%s: %s\n", Str(b["plugin"]).c_str(), b["usable"].get<bool>() ? "" : " (unusable)", b["jit"].dump().c_str());
-    if (b.contains("kernel_cache")) {
-      const Json &c = b["kernel_cache"];
-      if (c["exists"].get<bool>()) {
-        std::printf("    kernel cache %s: %s files, %s\n", Str(c["path"]).c_str(), Str(c["files"]).c_str(),
-                    Quantity(c["bytes"].get<double>(), "B").c_str());
-      } else {
-        std::printf("    kernel cache %s: not created yet\n", Str(c["path"]).c_str());
-      }
-    } else {
-      std::printf("    kernel cache: not declared by the plugin\n");
-    }
+    if (b.contains("kernel_cache")) cache_line("  its kernel cache", b["kernel_cache"]);
   }
+  const Json &core = j["kernel_cache"];
+  if (core["available"].get<bool>()) {
+    cache_line(core["persistent"].get<bool>() ? "core kernel cache" : "core kernel cache (not persistent: CEEDRT_CACHE=off)", core);
+  } else {
+    std::printf("  core kernel cache: %s\n", Str(core["reason"]).c_str());
+  }
+  for (const auto &[name, value] : j["environment"].items()) std::printf("  environment: %s=%s\n", name.c_str(), Str(value).c_str());
 }
 
 }  // namespace

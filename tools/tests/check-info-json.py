@@ -55,6 +55,14 @@ def main(ceed_info, cache_files, cache_bytes):
         expect(cache.get("exists") is True and cache.get("files") == cache_files and cache.get("bytes") == cache_bytes,
                f"kernel cache reported as {cache}, expected {cache_files} files and {cache_bytes} bytes")
     expect(all(b["plugin"] == "tools-test-jit" for b in info["jit"]["jit_backends"]), "unexpected JIT backends listed")
+    # The core's kernel cache: described when the library has one, otherwise the reason is given.
+    core = info["jit"]["kernel_cache"]
+    if core.get("available"):
+        expect(isinstance(core.get("path"), str) and isinstance(core.get("persistent"), bool) and isinstance(core.get("exists"), bool),
+               f"core kernel cache incompletely described: {core}")
+    else:
+        expect("CeedKernelCacheGetDirectory" in core.get("reason", "") or "not available" in core.get("reason", ""),
+               f"core kernel cache absent without a reason: {core}")
     return errors
 
 
