@@ -3,15 +3,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdarg>
 #include <cmath>
 #include <ctime>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <thread>
 #include <tuple>
 
+#include "../common/tool-common.hpp"
 #include "timing.hpp"
 
 namespace bench {
@@ -40,20 +39,6 @@ std::string ToolCompiler() {
 #endif
 }
 
-// "KEY = value" lines of CeedGetBuildConfiguration as an object.
-Json LibraryBuild() {
-  Json        build = Json::object();
-  const char *text  = nullptr;
-  if (CeedGetBuildConfiguration(&text) || !text) return build;
-  std::istringstream lines(text);
-  std::string        line;
-  while (std::getline(lines, line)) {
-    const size_t eq = line.find(" = ");
-    if (eq != std::string::npos) build[line.substr(0, eq)] = line.substr(eq + 3);
-  }
-  return build;
-}
-
 std::string UtcTimestamp() {
   char        buf[32];
   std::time_t now = std::time(nullptr);
@@ -61,23 +46,6 @@ std::string UtcTimestamp() {
   gmtime_r(&now, &tm);
   std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
-}
-
-std::string Format(const char *format, ...) __attribute__((format(printf, 1, 2)));
-std::string Format(const char *format, ...) {
-  char    buf[512];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buf, sizeof(buf), format, args);
-  va_end(args);
-  return buf;
-}
-
-std::string Bytes(double b) {
-  const char *unit[] = {"B", "kB", "MB", "GB", "TB"};
-  int         k      = 0;
-  while (b >= 1000.0 && k < 4) b /= 1000.0, k++;
-  return Format("%.3g %s", b, unit[k]);
 }
 
 }  // namespace
@@ -88,7 +56,7 @@ Json RunContext(Ceed ceed, const std::string &requested_resource, const std::str
   CeedGetResource(ceed, &resource);
   char host[256] = "unknown";
   gethostname(host, sizeof(host) - 1);
-  const Json build = LibraryBuild();
+  const Json build = tools::LibraryBuildConfiguration();
   context["tool"]     = "ceed-bench";
   context["ceedrt"]   = build.value("CEEDRT_VERSION", "unknown") + " (" + build.value("CEEDRT_GIT_VERSION", "unknown") + ")";
   context["backend"]  = resource ? resource : "unknown";
@@ -219,7 +187,7 @@ void Table::Print(const Json &r) {
   } else if (kind == "bs") {
     std::fprintf(out_, "%-5s %2s %11td %11s %9d %9.3e %8.2f %9.1e %s\n", r.at("problem").get<std::string>().c_str(),
                  r.contains("p") ? std::to_string(r.at("p").get<int>()).c_str() : "-", r.at("entries").get<CeedSize>(),
-                 Bytes(r.at("bytes").get<double>()).c_str(), r.at("iterations").get<int>(), r.at("seconds").get<double>(),
+                 tools::Quantity(r.at("bytes").get<double>(), "B").c_str(), r.at("iterations").get<int>(), r.at("seconds").get<double>(),
                  r.at("bandwidth_gbs").get<double>(), r.at("check_error").get<double>(), r.at("check_passed").get<bool>() ? "ok" : "FAILED");
   } else if (kind == "bs-fit") {
     const std::string label = r.at("problem").get<std::string>() + (r.contains("p") ? " p=" + std::to_string(r.at("p").get<int>()) : "");
@@ -229,9 +197,9 @@ void Table::Print(const Json &r) {
     } else if (r.at("valid").get<bool>()) {
       std::fprintf(out_, "  fit t = alpha + beta*bytes, %s: alpha = %.3g us, 1/beta = %.2f GB/s, 80%% of it from %s on (%d sizes)\n",
                    label.c_str(), 1e6 * r.at("alpha_seconds").get<double>(), r.at("bandwidth_gbs").get<double>(),
-                   Bytes(r.at("bytes_at_80_percent").get<double>()).c_str(), r.at("points").get<int>());
+                   tools::Quantity(r.at("bytes_at_80_percent").get<double>(), "B").c_str(), r.at("points").get<int>());
     } else {
-      std::fprintf(out_, "  fit t = alpha + beta*bytes, %s: not determined (%d sizes; needs >= 2 with time growing with bytes)\n", label.c_str(),
+      std::fprintf(out_, "  fit t = alpha + beta*bytes, %s: not determined (needs at least 2 sizes with time growing with bytes; got %d)\n", label.c_str(),
                    r.at("points").get<int>());
     }
   } else if (kind == "error") {

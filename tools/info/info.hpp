@@ -26,8 +26,7 @@ Json DevicesSection(const Json &plugins);
 // kernel caches.
 Json JitSection(const Json &plugins);
 
-// Shared helpers.
-std::string Quantity(double value, const char *unit);  // "1.5 GB" style
-std::string ExpandPath(const std::string &path);       // leading ~ and $VAR / ${VAR} expanded
+// Leading ~ and $VAR / ${VAR} expanded.
+std::string ExpandPath(const std::string &path);
 
 }  // namespace info

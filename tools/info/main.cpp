@@ -3,18 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
+#include "../common/tool-common.hpp"
 #include "info.hpp"
 
 namespace info {
-
-std::string Quantity(double value, const char *unit) {
-  const char *prefix[] = {"", "k", "M", "G", "T"};
-  int         k        = 0;
-  while (value >= 1000.0 && k < 4) value /= 1000.0, k++;
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.3g %s%s", value, prefix[k], unit);
-  return buf;
-}
 
 namespace {
 
@@ -83,16 +75,16 @@ void PrintDevices(const Json &d) {
   for (const auto &dev : cuda.value("devices", Json::array())) {
     std::printf("    [%s] %s, compute capability %s, %s SMs, %s, %s MHz, memory %s MHz x %s bit (%.0f GB/s peak), L2 %s\n",
                 Str(dev["index"]).c_str(), Str(dev["name"]).c_str(), Str(dev["compute_capability"]).c_str(), Str(dev["multiprocessors"]).c_str(),
-                Quantity(dev["memory_bytes"].get<double>(), "B").c_str(), Str(dev["clock_mhz"]).c_str(), Str(dev["memory_clock_mhz"]).c_str(),
+                tools::Quantity(dev["memory_bytes"].get<double>(), "B").c_str(), Str(dev["clock_mhz"]).c_str(), Str(dev["memory_clock_mhz"]).c_str(),
                 Str(dev["memory_bus_bits"]).c_str(), dev["peak_memory_bandwidth_gbs"].get<double>(),
-                Quantity(dev["l2_cache_bytes"].get<double>(), "B").c_str());
+                tools::Quantity(dev["l2_cache_bytes"].get<double>(), "B").c_str());
   }
   const Json &hip = d["hip"];
   std::printf("  HIP runtime: %s", Str(hip["runtime"]).c_str());
   if (hip.contains("error")) std::printf(" (%s)", Str(hip["error"]).c_str());
   std::printf("\n");
   for (const auto &dev : hip.value("devices", Json::array())) {
-    std::printf("    [%s] %s, %s\n", Str(dev["index"]).c_str(), Str(dev["name"]).c_str(), Quantity(dev["memory_bytes"].get<double>(), "B").c_str());
+    std::printf("    [%s] %s, %s\n", Str(dev["index"]).c_str(), Str(dev["name"]).c_str(), tools::Quantity(dev["memory_bytes"].get<double>(), "B").c_str());
   }
 }
 
@@ -118,7 +110,7 @@ void PrintJit(const Json &j) {
   if (j["jit_backends"].empty()) std::printf("  no JIT backend installed (no plugin manifest declares itself one with a \"jit\" object)\n");
   auto cache_line = [](const char *label, const Json &c) {
     if (c["exists"].get<bool>()) {
-      std::printf("  %s %s: %s files, %s\n", label, Str(c["path"]).c_str(), Str(c["files"]).c_str(), Quantity(c["bytes"].get<double>(), "B").c_str());
+      std::printf("  %s %s: %s files, %s\n", label, Str(c["path"]).c_str(), Str(c["files"]).c_str(), tools::Quantity(c["bytes"].get<double>(), "B").c_str());
     } else {
       std::printf("  %s %s: not created yet\n", label, Str(c["path"]).c_str());
     }

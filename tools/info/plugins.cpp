@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "../common/tool-common.hpp"
 #include "info.hpp"
 
 namespace info {
@@ -19,19 +20,6 @@ namespace {
 std::string CanonicalPath(const std::string &path) {
   char resolved[PATH_MAX];
   return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
-}
-
-Json BuildConfiguration() {
-  Json        build = Json::object();
-  const char *text  = nullptr;
-  if (CeedGetBuildConfiguration(&text) || !text) return build;
-  std::istringstream lines(text);
-  std::string        line;
-  while (std::getline(lines, line)) {
-    const size_t eq = line.find(" = ");
-    if (eq != std::string::npos) build[line.substr(0, eq)] = line.substr(eq + 3);
-  }
-  return build;
 }
 
 std::string StoredError() {
@@ -76,7 +64,7 @@ Json LibrarySection() {
   int  major = 0, minor = 0, patch = 0;
   bool release = false;
   CeedGetVersion(&major, &minor, &patch, &release);
-  const Json build = BuildConfiguration();
+  const Json build = tools::LibraryBuildConfiguration();
   lib["ceedrt_version"]  = build.value("CEEDRT_VERSION", "unknown");
   lib["git_version"]     = build.value("CEEDRT_GIT_VERSION", "unknown");
   lib["libceed_api"]     = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch) + (release ? "" : "+development");
