@@ -50,7 +50,7 @@ def plot_bp(plt, records, outdir, prefix):
             groups[(r["backend"], r["problem"], r["mode"])].append(r)
     written = []
     for (backend, problem, mode), rs in sorted(groups.items()):
-        fig, ax = plt.subplots(figsize=(8, 5.5))
+        fig, ax = plt.subplots(figsize=(11, 5.5))
         by_degree = defaultdict(list)
         for r in rs:
             by_degree[r["p"]].append(r)
@@ -72,7 +72,7 @@ def plot_bp(plt, records, outdir, prefix):
         ax.set_title(f"{problem.upper()} {mode} on {backend}\n{subtitle(rs[0])}", fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
         ax.plot([], [], "k--", alpha=0.7, label="roofline (min of memory and compute bounds)")
-        ax.legend(fontsize=8, loc="best")
+        ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
         path = os.path.join(outdir, f"{prefix}{problem}-{mode}-{slug(backend)}.png")
         fig.tight_layout()
         fig.savefig(path, dpi=120)
@@ -91,7 +91,7 @@ def plot_bs(plt, records, outdir, prefix):
             fits[(r["backend"],) + key] = r
     written = []
     for backend, series in sorted(samples.items()):
-        fig, ax = plt.subplots(figsize=(8, 5.5))
+        fig, ax = plt.subplots(figsize=(11, 5.5))
         for i, (key, points) in enumerate(sorted(series.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))):
             color = plt.cm.tab10(i % 10)
             points.sort(key=lambda r: r["bytes"])
@@ -112,7 +112,7 @@ def plot_bs(plt, records, outdir, prefix):
         first = next(iter(next(iter(series.values()))))
         ax.set_title(f"BS streaming benchmarks on {backend} (dashed: fit t = alpha + beta*bytes)\n{subtitle(first)}", fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, loc="best")
+        ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))
         path = os.path.join(outdir, f"{prefix}bs-{slug(backend)}.png")
         fig.tight_layout()
         fig.savefig(path, dpi=120)
