@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# ceedrt demo on a fresh machine: set-up, build the `default` preset, run the demo program
-# (mass and diffusion operators on a 3D hex mesh of the unit cube, volume/energy/surface checks, timing).
+# ceedrt demo on a fresh machine: set-up, build the `default` preset's tools, run a short BP3 sweep (CEED
+# bake-off problem 3, diffusion, p = 1..4, 10^3 to 3*10^5 DOFs) on the default backend (/cpu/self), print
+# the table, and draw the throughput picture with its roofline.
 #
-#   tools/demo.sh                          two runs: /cpu/self/ref/serial and /cpu/self/ref/blocked
-#   tools/demo.sh -ceed /cpu/self/ref/blocked -p 4 -n 6 -t 1    one run with these arguments
-#                                          (see examples/ceed-demo.c or `-h` for all of them)
+#   tools/demo.sh                               the sweep on /cpu/self (about half a minute of runs)
+#   tools/demo.sh --ceed /cpu/self/ref/blocked  extra arguments go to ceed-bench (see ceed-bench --help)
+#
+# Output: build/demo/bp3-sweep.jsonl (JSON lines) and build/demo/bp3-apply-<backend>.png (the picture;
+# README.md, "Benchmarks", says how to read it). The example program examples/ceed-demo (mass and
+# diffusion checks with timing) is built and tested with the rest: build/examples/ceed-demo -h.
 set -u
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 1
@@ -17,16 +21,29 @@ locked() {
 if [[ ! -f build/CMakeCache.txt ]]; then
   cmake --preset default --log-level=WARNING || exit 1
 fi
-locked cmake --build --preset default --target ceed-demo --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
+locked cmake --build --preset default --target ceed-bench --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
 
-demo="$root/build/examples/ceed-demo"
-status=0
-if (($# > 0)); then
-  "$demo" "$@" || status=$?
-else
-  for resource in /cpu/self/ref/serial /cpu/self/ref/blocked; do
-    echo
-    "$demo" -ceed "$resource" -p 3 -n 10 || status=1
-  done
+out="$root/build/demo"
+mkdir -p "$out"
+jsonl="$out/bp3-sweep.jsonl"
+rm -f "$jsonl"
+"$root/build/bin/ceed-bench" --problem bp3 --sweep --degree 1:4 --dofs 1e3:3e5 --points-per-decade 2 --min-time 0.1 --min-reps 2 \
+  --json-file "$jsonl" "$@"
+status=$?
+
+# matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
+python=""
+for candidate in python3 /usr/bin/python3; do
+  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c "import matplotlib" >/dev/null 2>&1; then
+    python="$candidate"
+    break
+  fi
+done
+if [[ -z "$python" ]]; then
+  echo "tools/demo.sh: no Python with matplotlib (Debian: python3-matplotlib); the JSON lines are in $jsonl" >&2
+  exit 1
 fi
+echo
+echo "Pictures (see README.md, \"Benchmarks\", for how to read them):"
+"$python" "$root/tools/ceed-plot.py" --outdir "$out" "$jsonl" || exit 1
 exit $status

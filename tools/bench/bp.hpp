@@ -1,0 +1,80 @@
+// The CEED bake-off problems BP1-BP6 (BENCHMARKS.md) set up through the public API with gallery
+// QFunctions, and the correctness check that accompanies every run.
+#pragma once
+
+#include <ceed.h>
+
+#include <string>
+
+#include "ceed-handle.hpp"
+#include "mesh.hpp"
+
+namespace bench {
+
+enum class BpOperatorKind { mass, diffusion };
+
+struct BpSpec {
+  const char    *name;          // "bp1" ... "bp6"
+  BpOperatorKind kind;
+  int            num_comp;      // 1 or 3
+  bool           gll_quadrature;  // BP5/BP6: Q = p+1 Gauss-Lobatto points (collocated); else Q = p+2 Gauss
+  const char    *build_qfunction;
+  const char    *apply_qfunction;
+  int            qdata_size;    // values per quadrature point
+};
+
+// nullptr when name is not bp1..bp6.
+const BpSpec *FindBp(const std::string &name);
+int           QuadraturePoints1D(const BpSpec &spec, int degree);
+
+// Result of a correctness check. exact: the check holds to round-off for this configuration (quadrature
+// integrates the checked quantity exactly); otherwise the error includes quadrature error and the looser
+// tolerance applies.
+struct CheckResult {
+  std::string name;
+  double      error     = 0.0;
+  double      tolerance = 0.0;
+  bool        exact     = true;
+  bool        passed() const { return error <= tolerance; }
+};
+
+// One bake-off operator on a mesh: restrictions, bases, quadrature data (built by the gallery's
+// Mass3DBuild or Poisson3DBuild from the mesh coordinates) and the apply operator.
+class BpProblem {
+ public:
+  BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh);
+
+  CeedOperator   op() const { return op_apply_; }
+  CeedSize       dofs() const { return (CeedSize)spec_.num_comp * mesh_.num_nodes; }
+  const BpSpec  &spec() const { return spec_; }
+  const BoxMesh &mesh() const { return mesh_; }
+  int            q_1d() const { return q_1d_; }
+  double         setup_seconds() const { return setup_seconds_; }
+  VectorOwned    CreateVector() const;
+
+  // Mass: sum(M 1) per component equals the volume 1. Diffusion: for u = a_c . x per component c
+  // (exactly in the isoparametric space), K u vanishes at interior nodes and u^T K u = sum_c |a_c|^2.
+  CheckResult Check() const;
+
+  // A manufactured solution in the discrete space (the one used by Check), for solver tests.
+  VectorOwned ManufacturedSolution() const;
+  // The part of a solution that a solver started from zero can recover: for diffusion the per-component
+  // mean is removed (constants are the kernel of the Neumann operator), mass keeps everything.
+  void        ProjectOutKernel(CeedVector u) const;
+
+ private:
+  bool CheckIsExact() const;
+
+  Ceed             ceed_;
+  const BpSpec    &spec_;
+  const BoxMesh   &mesh_;
+  int              q_1d_;
+  double           setup_seconds_ = 0.0;
+  RestrictionOwned rstr_u_, rstr_x_, rstr_qdata_;
+  BasisOwned       basis_u_, basis_x_;
+  VectorOwned      qdata_;
+  QFunctionOwned   qf_apply_;
+  OperatorOwned    op_apply_;
+};
+
+}  // namespace bench

@@ -1,0 +1,37 @@
+#include "roofline.hpp"
+
+namespace bench {
+
+namespace {
+
+constexpr double kCgVectorStreams   = 11.0;
+constexpr double kCgVectorFlops     = 10.0;
+constexpr double kDiffusionPointOps = 15.0;
+
+double ContractionChain(double P, double Q) { return 2.0 * (Q * P * P * P + Q * Q * P * P + Q * Q * Q * P); }
+
+}  // namespace
+
+Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops) {
+  Roofline     r;
+  const double P = mesh.degree + 1, Q = QuadraturePoints1D(spec, mesh.degree);
+  const double E = mesh.num_elem, nodes = (double)mesh.num_nodes, dofs = nodes * spec.num_comp;
+
+  const double bytes = 2.0 * 8.0 * dofs + 8.0 * spec.qdata_size * E * Q * Q * Q + 4.0 * E * P * P * P;
+  double       flops_elem_comp;
+  if (spec.kind == BpOperatorKind::mass) {
+    flops_elem_comp = 2.0 * ContractionChain(P, Q) + Q * Q * Q;
+  } else {
+    const double gradient = 12.0 * Q * Q * Q * Q + kDiffusionPointOps * Q * Q * Q;
+    flops_elem_comp       = spec.gll_quadrature ? gradient : 2.0 * ContractionChain(P, Q) + gradient;
+  }
+  r.bytes_per_dof = bytes / dofs + (cg ? 8.0 * kCgVectorStreams : 0.0);
+  r.flops_per_dof = flops_elem_comp * spec.num_comp * E / dofs + (cg ? kCgVectorFlops : 0.0);
+  r.bandwidth_gbs = bandwidth_gbs;
+  r.peak_gflops   = peak_gflops;
+  r.memory_bound  = bandwidth_gbs * 1e9 / r.bytes_per_dof;
+  r.compute_bound = peak_gflops * 1e9 / r.flops_per_dof;
+  return r;
+}
+
+}  // namespace bench

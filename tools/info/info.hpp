@@ -1,0 +1,32 @@
+// ceed-info: what a ceedrt installation offers on this machine. Each section is gathered as JSON (printed
+// as is with --json) and rendered as text otherwise.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace info {
+
+using Json = nlohmann::ordered_json;
+
+// Version, build configuration, library path and plugin search path.
+Json LibrarySection();
+
+// Every discovered plugin manifest (file, name, library, ABI version, resources with priorities, load status
+// or the reason it is unusable), resources registered in process, and what the default resources resolve
+// to. try_init: also create a context for every resource, which runs the backend's init (a GPU backend
+// without a driver fails there).
+Json PluginsSection(bool try_init);
+
+// GPU drivers and devices (CUDA driver API and HIP runtime, loaded with dlopen), and which GPU resources
+// are usable.
+Json DevicesSection(const Json &plugins);
+
+// JIT compilers found on the machine, the JIT backends (plugins whose manifest declares "jit") and their
+// kernel caches.
+Json JitSection(const Json &plugins);
+
+// Leading ~ and $VAR / ${VAR} expanded.
+std::string ExpandPath(const std::string &path);
+
+}  // namespace info

@@ -1,0 +1,155 @@
+#include <ceed.h>
+#include <ceed/backend.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "../common/tool-common.hpp"
+#include "info.hpp"
+
+namespace info {
+
+namespace {
+
+std::string CanonicalPath(const std::string &path) {
+  char resolved[PATH_MAX];
+  return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
+}
+
+std::string StoredError() {
+  const char *msg = nullptr;
+  CeedGetErrorMessage(NULL, &msg);
+  return msg ? msg : "unknown error";
+}
+
+// Creates (and destroys) a context for resource: "ok" with what serves it, or the failure reason.
+Json InitStatus(const std::string &resource) {
+  Json result;
+  Ceed ceed = nullptr;
+  if (CeedInit(resource.c_str(), &ceed)) {
+    result["usable"] = false;
+    result["reason"] = StoredError();
+    return result;
+  }
+  const char *served = nullptr;
+  CeedMemType mem    = CEED_MEM_HOST;
+  CeedGetResource(ceed, &served);
+  CeedGetPreferredMemType(ceed, &mem);
+  result["usable"]          = true;
+  result["served_by"]       = served ? served : "?";
+  result["preferred_memory"] = CeedMemTypes[mem];
+  CeedDestroy(&ceed);
+  return result;
+}
+
+// The manifest's own fields, read again here for what the registry does not report (ABI version,
+// resources with priorities, description, delegate, jit).
+Json ReadManifest(const std::string &path) {
+  std::ifstream in(path);
+  if (!in) return Json();
+  Json doc = Json::parse(in, nullptr, false);
+  return doc.is_object() ? doc : Json();
+}
+
+}  // namespace
+
+Json LibrarySection() {
+  Json lib;
+  int  major = 0, minor = 0, patch = 0;
+  bool release = false;
+  CeedGetVersion(&major, &minor, &patch, &release);
+  const Json build = tools::LibraryBuildConfiguration();
+  lib["ceedrt_version"]  = build.value("CEEDRT_VERSION", "unknown");
+  lib["git_version"]     = build.value("CEEDRT_GIT_VERSION", "unknown");
+  lib["libceed_api"]     = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch) + (release ? "" : "+development");
+  lib["build_type"]      = build.value("CMAKE_BUILD_TYPE", "unknown");
+  lib["compiler"]        = build.value("CXX", "unknown");
+  lib["scalar"]          = build.value("CEED_SCALAR", "unknown");
+  lib["backend_abi"]     = CEED_BACKEND_ABI_VERSION;
+  Dl_info where;
+  std::string library = "unknown";
+  if (dladdr(reinterpret_cast<void *>(&CeedInit), &where) && where.dli_fname) library = CanonicalPath(where.dli_fname);
+  lib["library"] = library;
+  Json dirs      = Json::array();
+  if (const char *env = std::getenv("CEEDRT_PLUGIN_PATH")) {
+    std::stringstream list(env);
+    std::string       dir;
+    while (std::getline(list, dir, ':')) {
+      if (!dir.empty()) dirs.push_back({{"path", dir}, {"from", "CEEDRT_PLUGIN_PATH"}});
+    }
+  }
+  const size_t slash = library.find_last_of('/');
+  if (slash != std::string::npos) {
+    dirs.push_back({{"path", library.substr(0, slash) + "/" + build.value("PLUGIN_SUBDIR", "ceedrt/plugins")}, {"from", "beside libceedrt"}});
+  }
+  lib["plugin_search_path"] = dirs;
+  return lib;
+}
+
+Json PluginsSection(bool try_init) {
+  setenv("CEED_ERROR_HANDLER", "store", 1);  // failures come back with their message instead of aborting
+  Json   section;
+  Json   plugins  = Json::array();
+  size_t count    = 0;
+  if (CeedRegistryGetNumPlugins(&count)) {
+    section["error"] = StoredError();
+    count            = 0;
+  }
+  std::set<std::string> plugin_prefixes;
+  for (size_t i = 0; i < count; i++) {
+    const char *manifest = nullptr, *name = nullptr, *library = nullptr, *status = nullptr;
+    if (CeedRegistryGetPluginInfo(i, true, &manifest, &name, &library, &status)) continue;
+    Json plugin;
+    plugin["manifest"] = manifest;
+    plugin["name"]     = name;
+    plugin["library"]  = library;
+    const Json doc     = ReadManifest(manifest);
+    if (doc.contains("abi_version")) plugin["abi_version"] = doc["abi_version"];
+    if (doc.contains("description")) plugin["description"] = doc["description"];
+    if (doc.contains("delegate")) plugin["delegate"] = doc["delegate"];
+    plugin["status"] = status;
+    plugin["usable"] = std::string(status) == "loaded";
+    Json resources   = Json::array();
+    if (doc.contains("resources") && doc["resources"].is_array()) {
+      for (const auto &r : doc["resources"]) {
+        if (!r.is_object() || !r.contains("prefix") || !r["prefix"].is_string()) continue;
+        Json resource = {{"prefix", r["prefix"]}, {"priority", r.value("priority", Json())}};
+        plugin_prefixes.insert(r["prefix"].get<std::string>());
+        if (try_init && plugin["usable"].get<bool>()) resource["init"] = InitStatus(r["prefix"]);
+        resources.push_back(resource);
+      }
+    }
+    plugin["resources"] = resources;
+    if (doc.contains("jit")) plugin["jit"] = doc["jit"];
+    plugins.push_back(plugin);
+  }
+  section["plugins"] = plugins;
+
+  // Resources registered in process rather than by a manifest.
+  Json     builtin   = Json::array();
+  size_t   n         = 0;
+  char   **prefixes  = nullptr;
+  CeedInt *priorities = nullptr;
+  if (!CeedRegistryGetList(&n, &prefixes, &priorities)) {
+    for (size_t i = 0; i < n; i++) {
+      if (!plugin_prefixes.count(prefixes[i])) builtin.push_back({{"prefix", prefixes[i]}, {"priority", priorities[i]}});
+    }
+    std::free(prefixes);
+    std::free(priorities);
+  }
+  section["builtin_resources"] = builtin;
+
+  // What generic requests resolve to.
+  Json defaults = Json::object();
+  for (const char *request : {"/cpu/self", "/gpu"}) defaults[request] = InitStatus(request);
+  section["default_resources"] = defaults;
+  return section;
+}
+
+}  // namespace info

@@ -1,0 +1,16 @@
+# Runs a command and checks its exit status and output (stdout and stderr together):
+#   cmake -DCOMMAND="prog;arg;..." -DEXPECT_RC=N [-DEXPECT_REGEX="re1;re2"] [-DREJECT_REGEX="re"] -P expect.cmake
+execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+message("${all}")
+if(NOT "${rc}" STREQUAL "${EXPECT_RC}")
+  message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT_RC}")
+endif()
+foreach(re IN LISTS EXPECT_REGEX)
+  if(NOT all MATCHES "${re}")
+    message(FATAL_ERROR "output does not match '${re}'")
+  endif()
+endforeach()
+if(NOT "${REJECT_REGEX}" STREQUAL "" AND all MATCHES "${REJECT_REGEX}")
+  message(FATAL_ERROR "output matches '${REJECT_REGEX}'")
+endif()

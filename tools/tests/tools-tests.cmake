@@ -1,0 +1,151 @@
+# Tests of the tools (included from tools/CMakeLists.txt):
+#   tools/ceed-bench/cli/*              --help, and bad arguments rejected with a message naming them
+#   tools/ceed-bench/bp/<resource>      BP1-BP6, apply and CG, small sizes: JSON schema, every check passes
+#   tools/ceed-bench/mesh/<kind>        smooth and Kershaw meshes, CG to a tolerance (norm-based dots)
+#   tools/ceed-bench/bs/<resource>      BS1-BS7 with fits (JSON schema, every check passes)
+#   tools/ceed-bench/bandwidth-*        the roofline bandwidth from a file's bs2 fit, or measured
+#   tools/ceed-bench/sweep              sweep with progress and summary
+#   tools/ceed-bench/wrong-backend      a backend with a wrong vector fill is caught (exit status 1)
+#   tools/ceed-plot                     the plot script writes non-empty PNG files
+#   tools/ceed-info/json, /text         plugins with their reasons (broken ones included), JIT backends
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+
+set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
+file(MAKE_DIRECTORY ${tools_test_dir})
+set(tools_env "CEEDRT_PLUGIN_PATH=")
+set(expect_script ${CMAKE_CURRENT_SOURCE_DIR}/tests/expect.cmake)
+set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-bench-json.py)
+if(NOT DEFINED CEEDRT_TEST_RESOURCES)
+  set(CEEDRT_TEST_RESOURCES "/cpu/self/ref/serial;/cpu/self/ref/blocked")
+endif()
+# Short timings: the tests check behaviour, not performance.
+set(quick --min-time 0 --min-reps 1 --bandwidth 40)
+
+# ---- ceed-bench command line -------------------------------------------------------------------------
+function(tools_expect name rc)
+  cmake_parse_arguments(ARG "" "" "COMMAND;EXPECT;REJECT;ENV" ${ARGN})
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${ARG_COMMAND}" -DEXPECT_RC=${rc} "-DEXPECT_REGEX=${ARG_EXPECT}"
+                                "-DREJECT_REGEX=${ARG_REJECT}" -P ${expect_script})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${tools_env};${ARG_ENV}" TIMEOUT 300)
+endfunction()
+
+tools_expect(tools/ceed-bench/cli/help 0 COMMAND $<TARGET_FILE:ceed-bench> --help EXPECT "--problem" "bs1 copy" "Roofline")
+tools_expect(tools/ceed-bench/cli/bad-problem 105 COMMAND $<TARGET_FILE:ceed-bench> --problem bp9 EXPECT "unknown problem 'bp9'")
+tools_expect(tools/ceed-bench/cli/bad-degree 105 COMMAND $<TARGET_FILE:ceed-bench> --degree 0 EXPECT "--degree" "'0'")
+tools_expect(tools/ceed-bench/cli/bad-dofs 105 COMMAND $<TARGET_FILE:ceed-bench> --dofs 1e5:1e3 EXPECT "--dofs" "1e5:1e3")
+tools_expect(tools/ceed-bench/cli/bad-mesh 105 COMMAND $<TARGET_FILE:ceed-bench> --mesh twisted EXPECT "--mesh" "twisted")
+tools_expect(tools/ceed-bench/cli/bad-resource 1 COMMAND $<TARGET_FILE:ceed-bench> --ceed /cpu/self/nonexistent EXPECT "No suitable backend")
+
+# ---- ceed-bench runs ----------------------------------------------------------------------------------
+foreach(resource ${CEEDRT_TEST_RESOURCES})
+  add_test(NAME tools/ceed-bench/bp${resource}
+           COMMAND ${check_json} --expect bp=24 --expect error=0 --
+                   $<TARGET_FILE:ceed-bench> --ceed ${resource} --problem bp --degree 1,3 --dofs 2e3 --mode apply,cg --cg-iterations 5 --json ${quick})
+  add_test(NAME tools/ceed-bench/bs${resource}
+           COMMAND ${check_json} --expect bs=21 --expect bs-fit=7 --expect error=0 --
+                   $<TARGET_FILE:ceed-bench> --ceed ${resource} --problem bs --degree 2 --dofs 1e3:1e5 --points-per-decade 1 --json ${quick})
+  # A resource whose backend cannot start here (a GPU backend without a device) is skipped.
+  set_tests_properties(tools/ceed-bench/bp${resource} tools/ceed-bench/bs${resource} PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300
+                       SKIP_REGULAR_EXPRESSION "failed to initialise resource")
+endforeach()
+
+foreach(mesh smooth kershaw)
+  add_test(NAME tools/ceed-bench/mesh/${mesh}
+           COMMAND ${check_json} --expect bp=3 --expect error=0 --cg-converged --
+                   $<TARGET_FILE:ceed-bench> --problem bp1,bp3,bp6 --degree 2 --dofs 2e3 --mesh ${mesh} --mode cg --cg-tol 1e-6 --dot norms
+                   --json ${quick})
+  set_tests_properties(tools/ceed-bench/mesh/${mesh} PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
+endforeach()
+
+# --json-file appends: the files the next tests write start from nothing.
+set(bs_file ${tools_test_dir}/bs2-fit.jsonl)
+set(sweep_file ${tools_test_dir}/sweep.jsonl)
+add_test(NAME tools/clean-output COMMAND ${CMAKE_COMMAND} -E rm -f ${bs_file} ${sweep_file})
+set_tests_properties(tools/clean-output PROPERTIES FIXTURES_SETUP tools-clean-output)
+
+# A bs2 fit in a file, then BP runs taking their roofline bandwidth from it.
+add_test(NAME tools/ceed-bench/bs2-file
+         COMMAND $<TARGET_FILE:ceed-bench> --problem bs2 --dofs 1e4:1e6 --points-per-decade 1 --json-file ${bs_file} --min-time 0.01 --min-reps 3)
+set_tests_properties(tools/ceed-bench/bs2-file PROPERTIES FIXTURES_REQUIRED tools-clean-output FIXTURES_SETUP tools-bs2-file
+                     ENVIRONMENT "${tools_env}" TIMEOUT 300)
+tools_expect(tools/ceed-bench/bandwidth-from 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp2 --degree 2 --dofs 2e3 --bandwidth-from ${bs_file} --min-time 0 --min-reps 1
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit in ${bs_file}" "RESULT: ok")
+set_tests_properties(tools/ceed-bench/bandwidth-from PROPERTIES FIXTURES_REQUIRED tools-bs2-file)
+tools_expect(tools/ceed-bench/bandwidth-measured 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs\\)" "RESULT: ok")
+
+# Sweep: progress lines (stderr is not a terminal here) and the summary, JSON lines for the plot test.
+add_test(NAME tools/ceed-bench/sweep
+         COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:ceed-bench>;--problem;bp3,bs1;--sweep;--degree;1:2;--dofs;1e3:1e4;--json-file;${sweep_file};${quick}"
+                 -DEXPECT_RC=0 "-DEXPECT_REGEX=\\[1/9\\] bs1 1e\\+03 entries: ok;\\[9/9\\] bp3 p=2 1e\\+04 DOFs: ok;Sweep summary;RESULT: ok"
+                 -P ${expect_script})
+set_tests_properties(tools/ceed-bench/sweep PROPERTIES FIXTURES_REQUIRED tools-clean-output FIXTURES_SETUP tools-sweep-file
+                     ENVIRONMENT "${tools_env}" TIMEOUT 300)
+
+# ---- test plugins: a wrong backend, broken plugins, a JIT-declaring plugin -------------------------------
+set(test_plugin_dir ${CMAKE_CURRENT_BINARY_DIR}/test-plugins)
+add_library(ceedrt-tools-test MODULE tests/test-plugin.c)
+target_link_libraries(ceedrt-tools-test PRIVATE ceedrt)
+set_target_properties(ceedrt-tools-test PROPERTIES PREFIX "lib" LIBRARY_OUTPUT_DIRECTORY ${test_plugin_dir} C_VISIBILITY_PRESET hidden)
+add_dependencies(ceed-bench ceedrt-tools-test)
+set(test_cache_dir ${CMAKE_CURRENT_BINARY_DIR}/test-kernel-cache)
+file(MAKE_DIRECTORY ${test_cache_dir}/sub)
+file(WRITE ${test_cache_dir}/kernel-a.so "0123456789")
+file(WRITE ${test_cache_dir}/sub/kernel-b.so "01234567890123456789")
+function(tools_test_manifest file name abi library entry prefix extra)
+  set(TEST_PLUGIN_NAME ${name})
+  set(TEST_PLUGIN_DESCRIPTION ${name})
+  set(TEST_PLUGIN_ABI ${abi})
+  set(TEST_PLUGIN_LIBRARY ${library})
+  set(TEST_PLUGIN_ENTRY ${entry})
+  set(TEST_PLUGIN_PREFIX ${prefix})
+  set(TEST_PLUGIN_EXTRA "${extra}")
+  configure_file(tests/test-plugin.json.in ${test_plugin_dir}/${file}.json @ONLY)
+endfunction()
+set(test_lib libceedrt-tools-test.so)
+file(STRINGS ${CMAKE_SOURCE_DIR}/include/ceed/backend.h abi_line REGEX "^#define CEED_BACKEND_ABI_VERSION ")
+string(REGEX REPLACE "^#define CEED_BACKEND_ABI_VERSION ([0-9]+)u?.*$" "\\1" abi "${abi_line}")
+tools_test_manifest(wrong tools-test-wrong ${abi} ${test_lib} CeedBackendPluginToolsTestWrong /cpu/self/tools-test/wrong "")
+tools_test_manifest(failing tools-test-failing ${abi} ${test_lib} CeedBackendPluginToolsTestFailing /gpu/tools-test/failing "")
+tools_test_manifest(jit tools-test-jit ${abi} ${test_lib} CeedBackendPluginToolsTestJit /cpu/self/tools-test/jit
+                    ",\n  \"jit\": {\"compiler\": \"none (test fixture)\", \"kernel_cache\": \"${test_cache_dir}\"}")
+tools_test_manifest(abi tools-test-abi 99 ${test_lib} CeedBackendPluginToolsTestJit /cpu/self/tools-test/abi "")
+tools_test_manifest(missing tools-test-missing ${abi} libceedrt-tools-test-missing.so CeedBackendPluginToolsTestJit
+                    /cpu/self/tools-test/missing "")
+
+tools_expect(tools/ceed-bench/wrong-backend 1
+             COMMAND $<TARGET_FILE:ceed-bench> --ceed /cpu/self/tools-test/wrong --problem bp1,bp2 --degree 2 --dofs 2e3 ${quick}
+             EXPECT "bp1 +apply .* FAILED" "bp2 +apply .* FAILED" "RESULT: FAILED" ENV "CEEDRT_PLUGIN_PATH=${test_plugin_dir}")
+
+add_test(NAME tools/ceed-info/json COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-info-json.py $<TARGET_FILE:ceed-info> 2 30)
+set_tests_properties(tools/ceed-info/json PROPERTIES ENVIRONMENT "CEEDRT_PLUGIN_PATH=${test_plugin_dir}" TIMEOUT 120)
+tools_expect(tools/ceed-info/text 0 COMMAND $<TARGET_FILE:ceed-info>
+             EXPECT "tools-test-abi +\\[UNUSABLE\\]" "reason: +manifest .* declares backend ABI version 99" "cannot load library"
+                    "/gpu/tools-test/failing .*init FAILED: .*simulated missing GPU driver" "Default resources:" "/cpu/self +-> /cpu/self/ref"
+                    "its kernel cache ${test_cache_dir}: 2 files, 30 B" "core kernel cache"
+             ENV "CEEDRT_PLUGIN_PATH=${test_plugin_dir}")
+tools_expect(tools/ceed-info/no-init 0 COMMAND $<TARGET_FILE:ceed-info> --no-init EXPECT "ref +\\[usable\\]" "JIT backends and kernel caches:"
+             REJECT "init ok")
+
+# ---- plot ---------------------------------------------------------------------------------------------
+# matplotlib may live in a Python other than the first python3 on PATH (Debian's is /usr/bin/python3).
+set(CEEDRT_PLOT_PYTHON "" CACHE FILEPATH "Python interpreter with matplotlib for tools/ceed-plot.py (empty: search)")
+if(NOT CEEDRT_PLOT_PYTHON)
+  foreach(candidate ${Python3_EXECUTABLE} /usr/bin/python3)
+    execute_process(COMMAND ${candidate} -c "import matplotlib" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+    if(rc EQUAL 0)
+      set(CEEDRT_PLOT_PYTHON ${candidate} CACHE FILEPATH "Python interpreter with matplotlib for tools/ceed-plot.py" FORCE)
+      break()
+    endif()
+  endforeach()
+endif()
+if(CEEDRT_PLOT_PYTHON)
+  add_test(NAME tools/ceed-plot
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-plot.py ${CEEDRT_PLOT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/ceed-plot.py
+                   ${sweep_file} ${tools_test_dir}/plots)
+  set_tests_properties(tools/ceed-plot PROPERTIES FIXTURES_REQUIRED tools-sweep-file TIMEOUT 300)
+else()
+  message(STATUS "tools: no Python with matplotlib found: the test tools/ceed-plot is not added (install python3-matplotlib)")
+endif()
