@@ -19,6 +19,7 @@ typedef struct {
   const CeedScalar *grad;        /* tensor: grad_1d [Q_1d][P_1d], or the collocated derivative [Q_1d][Q_1d] when
                                     the kernel differentiates at the quadrature points; otherwise grad [dim][Q][P] */
   const CeedScalar *weights;     /* CEED_EVAL_WEIGHT: the Q weights of an element (tensor products expanded) */
+  const CeedScalar *interleaved; /* inputs the host keeps in the dialect's element-array layout (cpu: [batch][comp][node][lane]) */
 } CeedGenFieldArgs;
 
 typedef struct {

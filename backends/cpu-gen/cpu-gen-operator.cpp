@@ -7,6 +7,8 @@
 // interleaved per batch of `lanes` elements, [batch][node][lane], the spare lanes of the last batch
 // repeating the last element; tensor gradients taken at the quadrature points receive the collocated
 // derivative matrix; weights are expanded to the points of an element.
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -22,6 +24,16 @@ using ceed::gen::BasisKind;
 using ceed::gen::FieldDesc;
 using ceed::gen::RestrictionKind;
 
+// A passive quadrature-data input kept as element arrays [batch][comp][node][lane] and refreshed when the
+// vector's state changes (a write access), so that applications stream it instead of restricting it.
+struct InterleavedInput {
+  size_t      field = 0;
+  CeedVector  vec   = nullptr;  // borrowed: the operator field retains it
+  bool        valid = false;
+  uint64_t    state = 0;
+  CeedScalar *data  = nullptr;
+};
+
 struct GenOperator {
   bool                                                 prepared = false;
   CeedOperator                                         fallback = nullptr;  // clone on the delegate when not fused
@@ -32,7 +44,36 @@ struct GenOperator {
   std::map<CeedElemRestriction, std::vector<CeedInt>>  indices;
   std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives and expanded weights
+  std::vector<InterleavedInput>                        interleaved;
+  int                                                  lanes = 1;
 };
+
+int RefreshInterleavedInputs(GenOperator *d) {
+  for (InterleavedInput &x : d->interleaved) {
+    uint64_t state = 0;
+    CeedCallBackend(CeedVectorGetState(x.vec, &state));
+    if (x.valid && state == x.state) continue;
+    const FieldDesc  &f = d->desc.inputs[x.field];
+    const CeedInt     lanes = d->lanes, nc = f.num_comp, es = f.elem_size, num_elem = d->desc.num_elem;
+    const CeedSize    num_batches = (num_elem + lanes - 1) / lanes;
+    const CeedScalar *u           = nullptr;
+    CeedCallBackend(CeedVectorGetArrayRead(x.vec, CEED_MEM_HOST, &u));
+    for (CeedSize b = 0; b < num_batches; b++) {
+      for (CeedInt l = 0; l < lanes; l++) {
+        const CeedScalar *elem = u + std::min<CeedSize>(b * lanes + l, num_elem - 1) * f.strides[2];
+        CeedScalar       *out  = x.data + b * nc * es * lanes + l;
+        for (CeedInt c = 0; c < nc; c++) {
+          for (CeedInt n = 0; n < es; n++) out[(c * es + n) * lanes] = elem[(CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1]];
+        }
+      }
+    }
+    CeedCallBackend(CeedVectorRestoreArrayRead(x.vec, &u));
+    x.state                                = state;
+    x.valid                                = true;
+    d->args.inputs[x.field].interleaved = x.data;
+  }
+  return CEED_ERROR_SUCCESS;
+}
 
 int Data(CeedOperator op, GenOperator **data) {
   CeedCallBackend(CeedOperatorGetData(op, data));
@@ -217,6 +258,18 @@ int Prepare(CeedOperator op) {
   }
   d->args          = CeedGenArgs{};
   d->args.num_elem = d->desc.num_elem;
+  d->lanes         = compiler->lanes;
+  for (size_t i = 0; i < d->desc.inputs.size(); i++) {
+    FieldDesc &f = d->desc.inputs[i];
+    if (f.eval_mode != CEED_EVAL_NONE || f.rstr_kind != RestrictionKind::kStrided || f.vec == CEED_VECTOR_ACTIVE) continue;
+    f.host_interleaved = true;
+    InterleavedInput x;
+    x.field = i;
+    x.vec   = f.vec;
+    const CeedSize num_batches = (d->desc.num_elem + d->lanes - 1) / d->lanes;
+    CeedCallBackend(CeedMalloc((size_t)(num_batches * f.num_comp * f.elem_size * d->lanes), &x.data));
+    d->interleaved.push_back(x);
+  }
   for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(d, d->desc.inputs[i], compiler->lanes, &d->args.inputs[i]));
   for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(d, d->desc.outputs[i], compiler->lanes, &d->args.outputs[i]));
   size_t scratch_bytes = 0;
@@ -245,8 +298,9 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
 
   // Each distinct vector is accessed once: read-write if any output field writes it.
   std::vector<VectorAccess> access;
+  CeedCall(RefreshInterleavedInputs(d));
   auto use = [&](const FieldDesc &f, bool is_input) -> int {
-    if (f.eval_mode == CEED_EVAL_WEIGHT) return -1;
+    if (f.eval_mode == CEED_EVAL_WEIGHT || f.host_interleaved) return -1;
     CeedVector v = f.vec == CEED_VECTOR_ACTIVE ? (is_input ? in : out) : f.vec;
     for (size_t k = 0; k < access.size(); k++) {
       if (access[k].vec == v) {
@@ -307,6 +361,7 @@ int Destroy(CeedOperator op) {
   if (!d) return CEED_ERROR_SUCCESS;
   int ierr = CeedOperatorDestroy(&d->fallback);
   CeedFree(&d->scratch);
+  for (InterleavedInput &x : d->interleaved) CeedFree(&x.data);
   delete d;
   CeedCallBackend(CeedOperatorSetData(op, nullptr));
   return ierr;

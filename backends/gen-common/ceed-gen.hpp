@@ -13,6 +13,8 @@
 // (CeedGenInterpTensor, CeedGenGradTensorCollocated, CeedGenGradTensor, CeedGenInterpNonTensor,
 // CeedGenGradNonTensor, weights prepared once), calls the QFunction, applies the transposed bases (summing
 // outputs that share a restriction and vector) and writes back (CeedGenWriteOffset / CeedGenWriteStrided).
+// Passive quadrature data a backend keeps in element-array layout (FieldDesc::host_interleaved) is used in
+// place (CeedGenInterleavedInput) instead of being restricted at every application.
 // All shapes (dim, P, Q, components, element sizes, strides, eval modes) are template arguments.
 //
 // The glue only names templates and arrays; a Dialect decides everything target-specific:
@@ -67,6 +69,9 @@ struct FieldDesc {
   bool      collocated_grad = false;  // tensor gradient taken at the points (Q_1d >= P_1d)
   // Vector (borrowed): CEED_VECTOR_ACTIVE, CEED_VECTOR_NONE or a passive vector.
   CeedVector vec = nullptr;
+  // Set by the backend: a passive CEED_EVAL_NONE input it keeps as element arrays (CeedGenArgs
+  // interleaved), so that the kernel uses the data in place instead of restricting it at every call.
+  bool host_interleaved = false;
 };
 
 struct OperatorDesc {

@@ -76,7 +76,7 @@ std::string Describe(const FieldDesc &f) {
   } else if (f.basis_kind == BasisKind::kNonTensor) {
     s += ", basis dim " + S(f.dim) + " P " + S(f.num_nodes) + " Q " + S(f.num_qpts);
   }
-  return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive");
+  return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive") + (f.host_interleaved ? ", interleaved by the host" : "");
 }
 
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
@@ -130,7 +130,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       continue;
     }
     if (f.eval_mode == CEED_EVAL_NONE) {
-      declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
+      if (!f.host_interleaved) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
     for (int j = 0; j < i && in_reader[i] < 0; j++) {
@@ -166,6 +166,11 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     const FieldDesc &f = desc.inputs[i];
     if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
     w.Line("// input " + S(i) + ": " + Describe(f));
+    if (f.eval_mode == CEED_EVAL_NONE && f.host_interleaved) {
+      w.Line("const auto " + q_in[i] + " = CeedGenInterleavedInput<" + S((long long)f.num_comp * f.elem_size) + ">(elem, args->inputs[" + S(i) +
+             "].interleaved);");
+      continue;
+    }
     if (f.eval_mode == CEED_EVAL_NONE) {
       w.Line(RestrictionCall(f, true, i, q_in[i]));
       continue;
