@@ -50,7 +50,7 @@ std::string BasisCall(const FieldDesc &f, bool is_input, int index, const std::s
     }
     if (f.collocated_grad) {
       return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " +
-             from + ", " + to + ", u_q, tmp0, tmp1);";
+             from + ", " + to + (f.identity_interp ? ", nullptr" : ", u_q") + ", tmp0, tmp1);";
     }
     return "CeedGenGradTensor<" + shape + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
   }
@@ -115,8 +115,8 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
   if (tmp_values) {
     declare("tmp0", ArrayKind::kTemporary, tmp_values);
     declare("tmp1", ArrayKind::kTemporary, tmp_values);
-    declare("u_q", ArrayKind::kTemporary, u_q_values);
   }
+  if (u_q_values) declare("u_q", ArrayKind::kTemporary, u_q_values);
 
   // Inputs: nodal arrays (one per distinct restriction and vector) and quadrature arrays.
   std::vector<std::string> q_in(num_in), e_in(num_in), q_out(num_out), e_out(num_out);
