@@ -46,19 +46,19 @@ std::string BasisCall(const FieldDesc &f, bool is_input, int index, const std::s
   if (f.basis_kind == BasisKind::kTensor) {
     const std::string shape = S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.P_1d) + ", " + S(f.Q_1d);
     if (f.eval_mode == CEED_EVAL_INTERP) {
-      return "CeedGenInterpTensor<" + shape + ", " + modes + ">(" + field + ".interp, " + from + ", " + to + ", tmp0, tmp1);";
+      return "CeedGenInterpTensor<" + shape + ", " + modes + ">(elem, " + field + ".interp, " + from + ", " + to + ", tmp0, tmp1);";
     }
     if (f.collocated_grad) {
-      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " +
+      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ">(elem, " + field + ".interp, " + field + ".grad, " +
              from + ", " + to + (f.identity_interp ? ", nullptr" : ", u_q") + ", tmp0, tmp1);";
     }
-    return "CeedGenGradTensor<" + shape + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
+    return "CeedGenGradTensor<" + shape + ", " + modes + ">(elem, " + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
   }
   if (f.eval_mode == CEED_EVAL_INTERP) {
-    return "CeedGenInterpNonTensor<" + S(f.num_comp) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(" + field + ".interp, " +
+    return "CeedGenInterpNonTensor<" + S(f.num_comp) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(elem, " + field + ".interp, " +
            from + ", " + to + ");";
   }
-  return "CeedGenGradNonTensor<" + S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(" + field +
+  return "CeedGenGradNonTensor<" + S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(elem, " + field +
          ".grad, " + from + ", " + to + ");";
 }
 
@@ -190,7 +190,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     if (group != i) {
       // Summed into the nodal array of the first output with the same restriction and vector.
       if (IsIdentity(f)) {
-        w.Line("CeedGenAdd<" + S((long long)f.num_comp * f.elem_size) + ">(" + q_out[i] + ", " + e_out[group] + ");");
+        w.Line("CeedGenAdd<" + S((long long)f.num_comp * f.elem_size) + ">(elem, " + q_out[i] + ", " + e_out[group] + ");");
       } else {
         w.Line(BasisCall(f, false, i, q_out[i], e_out[group], true));
       }

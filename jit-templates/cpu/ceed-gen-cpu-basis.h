@@ -1,4 +1,5 @@
-/* cpu dialect: basis actions on a batch, all built from one contraction kernel. Nodal arrays are
+/* cpu dialect: basis actions on a batch, all built from one contraction kernel. Like every template the
+   glue calls, they take the element batch first (unused here; GPU dialects keep thread data in it). Nodal arrays are
    [comp][P] vectors, quadrature arrays [eval comp][comp][Q]; tensor arrays order their dimensions with
    dimension 0 fastest. Templates with TRANSPOSE apply B^T (quadrature -> nodes), with ADD they sum into
    their output. tmp0 and tmp1 hold NC * max(P_1d, Q_1d)^DIM vectors each. */
@@ -43,7 +44,7 @@ static inline void CeedGenTensorContract(const CeedScalar *m0, const CeedScalar 
 }
 
 template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static inline void CeedGenInterpTensor(const CeedScalar *interp_1d, const CeedGenVec *in, CeedGenVec *out, CeedGenVec *tmp0, CeedGenVec *tmp1) {
+static inline void CeedGenInterpTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedGenVec *in, CeedGenVec *out, CeedGenVec *tmp0, CeedGenVec *tmp1) {
   if constexpr (TRANSPOSE) {
     CeedGenTensorContract<NC, DIM, Q, P, true, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
   } else {
@@ -60,13 +61,13 @@ static inline void CeedGenCollocatedDerivative(const CeedScalar *colo_grad_1d, c
 /* Tensor gradient through the quadrature points (Q_1d >= P_1d): interpolate (skipped when the interpolation is
    the identity, P = Q at the nodes), then differentiate with the collocated derivative. u_q holds NC * Q^DIM. */
 template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD>
-static inline void CeedGenGradTensorCollocated(const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d, const CeedGenVec *in, CeedGenVec *out,
+static inline void CeedGenGradTensorCollocated(const CeedGenElem &elem, const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d, const CeedGenVec *in, CeedGenVec *out,
                                                CeedGenVec *u_q, CeedGenVec *tmp0, CeedGenVec *tmp1) {
   constexpr int NQ = CeedGenPow(Q, DIM);
   if constexpr (!TRANSPOSE) {
     const CeedGenVec *u = in;
     if constexpr (!IDENTITY_INTERP) {
-      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(interp_1d, in, u_q, tmp0, tmp1);
+      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(elem, interp_1d, in, u_q, tmp0, tmp1);
       u = u_q;
     }
     CeedGenCollocatedDerivative<NC, DIM, Q, 0, false, false>(colo_grad_1d, u, out);
@@ -78,14 +79,14 @@ static inline void CeedGenGradTensorCollocated(const CeedScalar *interp_1d, cons
     CeedGenCollocatedDerivative<NC, DIM, Q, 0, true, first>(colo_grad_1d, in, u);
     if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, DIM, Q, 1, true, true>(colo_grad_1d, in + NC * NQ, u);
     if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, DIM, Q, 2, true, true>(colo_grad_1d, in + 2 * NC * NQ, u);
-    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(interp_1d, u_q, out, tmp0, tmp1);
+    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(elem, interp_1d, u_q, out, tmp0, tmp1);
   }
-  (void)interp_1d, (void)u_q, (void)tmp0, (void)tmp1;
+  (void)elem, (void)interp_1d, (void)u_q, (void)tmp0, (void)tmp1;
 }
 
 /* Tensor gradient applied directly (any P_1d, Q_1d): derivative d uses grad_1d in dimension d, interp_1d elsewhere. */
 template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static inline void CeedGenGradTensor(const CeedScalar *interp_1d, const CeedScalar *grad_1d, const CeedGenVec *in, CeedGenVec *out,
+static inline void CeedGenGradTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar *grad_1d, const CeedGenVec *in, CeedGenVec *out,
                                      CeedGenVec *tmp0, CeedGenVec *tmp1) {
   constexpr int NQ = CeedGenPow(Q, DIM);
   for (int d = 0; d < DIM; d++) {
@@ -101,13 +102,13 @@ static inline void CeedGenGradTensor(const CeedScalar *interp_1d, const CeedScal
 
 /* Non-tensor bases: dense [Q][P] matrices, one per derivative for the gradient ([DIM][Q][P]). */
 template <int NC, int P, int Q, bool TRANSPOSE, bool ADD>
-static inline void CeedGenInterpNonTensor(const CeedScalar *interp, const CeedGenVec *in, CeedGenVec *out) {
+static inline void CeedGenInterpNonTensor(const CeedGenElem &, const CeedScalar *interp, const CeedGenVec *in, CeedGenVec *out) {
   if constexpr (TRANSPOSE) CeedGenContract<NC, Q, P, 1, true, ADD>(interp, in, out);
   else CeedGenContract<NC, P, Q, 1, false, ADD>(interp, in, out);
 }
 
 template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static inline void CeedGenGradNonTensor(const CeedScalar *grad, const CeedGenVec *in, CeedGenVec *out) {
+static inline void CeedGenGradNonTensor(const CeedGenElem &, const CeedScalar *grad, const CeedGenVec *in, CeedGenVec *out) {
   for (int d = 0; d < DIM; d++) {
     if constexpr (TRANSPOSE) {
       if (ADD || d > 0) CeedGenContract<NC, Q, P, 1, true, true>(grad + d * Q * P, in + d * NC * Q, out);

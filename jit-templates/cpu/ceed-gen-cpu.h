@@ -78,7 +78,7 @@ static inline void CeedGenWeights(const CeedScalar *weights, CeedGenVec *out) {
 
 /* out += in for N values per element. */
 template <int N>
-static inline void CeedGenAdd(const CeedGenVec *in, CeedGenVec *out) {
+static inline void CeedGenAdd(const CeedGenElem &, const CeedGenVec *in, CeedGenVec *out) {
   for (int i = 0; i < N; i++) out[i] += in[i];
 }
 
