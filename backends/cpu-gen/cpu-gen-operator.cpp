@@ -101,7 +101,11 @@ int CreateFallback(CeedOperator op, GenOperator *d) {
     CeedBasis           basis = nullptr;
     CeedVector          vec   = nullptr;
     CeedCallBackend(CeedOperatorFieldGetData(i < num_in ? in[i] : out[i - num_in], &name, &rstr, &basis, &vec));
-    CeedCallBackend(CeedOperatorSetField(d->fallback, name, rstr, basis, vec));
+    int ierr = CeedOperatorSetField(d->fallback, name, rstr, basis, vec);
+    CeedElemRestrictionDestroy(&rstr);
+    CeedBasisDestroy(&basis);
+    CeedVectorDestroy(&vec);
+    CeedCallBackend(ierr);
   }
   if (is_at_points) {
     CeedElemRestriction rstr_points = nullptr;

@@ -79,11 +79,19 @@ int DescribeField(CeedOperatorField op_field, FieldDesc *f, std::string *why_not
   const char         *name  = nullptr;
   CeedElemRestriction rstr  = nullptr;
   CeedBasis           basis = nullptr;
-  CeedCallBackend(CeedOperatorFieldGetData(op_field, &name, &rstr, &basis, &f->vec));
+  CeedVector          vec   = nullptr;
+  CeedCallBackend(CeedOperatorFieldGetData(op_field, &name, &rstr, &basis, &vec));
+  // The description borrows the objects: the operator field keeps them alive.
+  f->vec          = vec;
+  const CeedBasis b = basis;
+  const CeedElemRestriction r = rstr;
+  CeedCallBackend(CeedVectorDestroy(&vec));
+  CeedCallBackend(CeedBasisDestroy(&basis));
+  CeedCallBackend(CeedElemRestrictionDestroy(&rstr));
   CeedCallBackend(CeedOperatorFieldGetEvalMode(op_field, &f->eval_mode));
   f->name = name;
-  CeedCall(DescribeRestriction(rstr, f, why_not));
-  if (why_not->empty()) CeedCall(DescribeBasis(basis, f, why_not));
+  CeedCall(DescribeRestriction(r, f, why_not));
+  if (why_not->empty()) CeedCall(DescribeBasis(b, f, why_not));
   if (why_not->empty()) {
     const CeedInt values = std::max({f->num_comp * f->elem_size, f->num_comp * f->num_nodes, f->num_comp * f->num_qpts * std::max(f->dim, 1)});
     if (values > kMaxValuesPerArray) *why_not = "field '" + f->name + "' has " + std::to_string(values) + " values per element";
