@@ -18,6 +18,8 @@ typedef struct {
   const CeedScalar *interp;      /* tensor: interp_1d [Q_1d][P_1d]; otherwise interp [Q][P] */
   const CeedScalar *grad;        /* tensor: grad_1d [Q_1d][P_1d], or the collocated derivative [Q_1d][Q_1d] when
                                     the kernel differentiates at the quadrature points; otherwise grad [dim][Q][P] */
+  const CeedScalar *interp_even_odd, *grad_even_odd; /* tensor bases on symmetric points: interp and grad split into
+                                                          even and odd parts (layout in the dialect's basis header) */
   const CeedScalar *weights;     /* CEED_EVAL_WEIGHT: the Q weights of an element (tensor products expanded) */
   const CeedScalar *interleaved; /* inputs the host keeps in the dialect's element-array layout (cpu: [batch][comp][node][lane]) */
 } CeedGenFieldArgs;

@@ -148,6 +148,23 @@ int InterleaveRestriction(GenOperator *d, const FieldDesc &f, int lanes) {
   return CeedElemRestrictionRestoreOrientations(f.rstr, &orients);
 }
 
+// Even-odd packing of a rows x cols matrix with M(rows-1-k, cols-1-j) = +-M(k, j), for the contraction with M
+// then with its transpose (jit-templates/cpu/ceed-gen-cpu-basis.h, CeedGenContractEvenOdd): for the K x J
+// operator M(k, j), rows k < ceil(K/2) hold [Me(k, j) | Mo(k, j) for j < J/2 | M(k, J/2) if J is odd].
+std::vector<CeedScalar> PackEvenOdd(const CeedScalar *mat, CeedInt rows, CeedInt cols) {
+  std::vector<CeedScalar> packed;
+  for (bool transpose : {false, true}) {
+    const CeedInt K = transpose ? cols : rows, J = transpose ? rows : cols;
+    auto          M = [&](CeedInt k, CeedInt j) { return transpose ? mat[j * cols + k] : mat[k * cols + j]; };
+    for (CeedInt k = 0; k < (K + 1) / 2; k++) {
+      for (CeedInt j = 0; j < J / 2; j++) packed.push_back(0.5 * (M(k, j) + M(k, J - 1 - j)));
+      for (CeedInt j = 0; j < J / 2; j++) packed.push_back(0.5 * (M(k, j) - M(k, J - 1 - j)));
+      if (J % 2) packed.push_back(M(k, J / 2));
+    }
+  }
+  return packed;
+}
+
 // The kernel arguments of one field, as the generator's description says the kernel reads them.
 int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *a) {
   if (f.rstr_kind == RestrictionKind::kOffset || f.rstr_kind == RestrictionKind::kOriented) {
@@ -186,6 +203,14 @@ int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *
     CeedCallBackend(CeedBasisGetCollocatedGrad(f.basis, colo.data()));
     d->matrices.push_back(std::move(colo));
     a->grad = d->matrices.back().data();
+  }
+  if (f.symmetric_1d) {
+    d->matrices.push_back(PackEvenOdd(a->interp, f.Q_1d, f.P_1d));
+    a->interp_even_odd = d->matrices.back().data();
+    if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad) {
+      d->matrices.push_back(PackEvenOdd(a->grad, f.Q_1d, f.Q_1d));  // the collocated derivative, [Q][Q]
+      a->grad_even_odd = d->matrices.back().data();
+    }
   }
   return CEED_ERROR_SUCCESS;
 }

@@ -71,6 +71,20 @@ int DescribeBasis(CeedBasis basis, FieldDesc *f, std::string *why_not) {
   CeedCallBackend(CeedBasisGetNumQuadraturePoints1D(basis, &f->Q_1d));
   CeedCallBackend(CeedBasisIsCollocated(basis, &f->identity_interp));
   f->collocated_grad = f->Q_1d >= f->P_1d;
+  // M(Q-1-i, P-1-j) = +M(i, j) for interpolation, -M(i, j) for derivatives, up to round-off.
+  const CeedScalar *interp_1d = nullptr, *grad_1d = nullptr;
+  CeedCallBackend(CeedBasisGetInterp1D(basis, &interp_1d));
+  CeedCallBackend(CeedBasisGetGrad1D(basis, &grad_1d));
+  const CeedInt P = f->P_1d, Q = f->Q_1d;
+  double        scale_b = 0.0, scale_g = 0.0, error_b = 0.0, error_g = 0.0;
+  for (CeedInt i = 0; i < Q * P; i++) {
+    const CeedInt flipped = (Q - 1 - i / P) * P + (P - 1 - i % P);
+    scale_b               = std::max(scale_b, std::fabs(interp_1d[i]));
+    scale_g               = std::max(scale_g, std::fabs(grad_1d[i]));
+    error_b               = std::max(error_b, std::fabs(interp_1d[i] - interp_1d[flipped]));
+    error_g               = std::max(error_g, std::fabs(grad_1d[i] + grad_1d[flipped]));
+  }
+  f->symmetric_1d = error_b <= 1e-14 * scale_b && error_g <= 1e-13 * scale_g;
   if (f->dim > 3) *why_not = "field '" + f->name + "' has a tensor basis of dimension " + std::to_string(f->dim);
   return CEED_ERROR_SUCCESS;
 }

@@ -46,11 +46,13 @@ std::string BasisCall(const FieldDesc &f, bool is_input, int index, const std::s
   if (f.basis_kind == BasisKind::kTensor) {
     const std::string shape = S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.P_1d) + ", " + S(f.Q_1d);
     if (f.eval_mode == CEED_EVAL_INTERP) {
-      return "CeedGenInterpTensor<" + shape + ", " + modes + ">(elem, " + field + ".interp, " + from + ", " + to + ", tmp0, tmp1);";
+      return "CeedGenInterpTensor<" + shape + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + field + ".interp, " + field +
+             ".interp_even_odd, " + from + ", " + to + ", tmp0, tmp1);";
     }
     if (f.collocated_grad) {
-      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ">(elem, " + field + ".interp, " + field + ".grad, " +
-             from + ", " + to + (f.identity_interp ? ", nullptr" : ", u_q") + ", tmp0, tmp1);";
+      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + field +
+             ".interp, " + field + ".grad, " + field + ".interp_even_odd, " + field + ".grad_even_odd, " + from + ", " + to +
+             (f.identity_interp ? ", nullptr" : ", u_q") + ", tmp0, tmp1);";
     }
     return "CeedGenGradTensor<" + shape + ", " + modes + ">(elem, " + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
   }

@@ -25,6 +25,55 @@ static inline void CeedGenContract(const CeedScalar *__restrict__ M, const CeedG
   }
 }
 
+/* The same contraction for a matrix with M(K-1-k, J-1-j) = SIGN M(k, j) (1D interpolation and derivative
+   matrices on symmetric points), split into even and odd parts: half the multiplications. The host packs,
+   for rows k < ceil(K/2), [Me(k, j) | Mo(k, j) for j < J/2 | M(k, J/2) when J is odd] with
+   Me, Mo = (M(k, j) +- M(k, J-1-j)) / 2; the transposed matrix's packing follows the matrix's (CeedGenPacked). */
+template <int A, int J, int K, int B, bool ADD, int SIGN>
+static inline void CeedGenContractEvenOdd(const CeedScalar *__restrict__ packed, const CeedGenVec *__restrict__ in, CeedGenVec *__restrict__ out) {
+  constexpr int JH = J / 2, JM = J % 2, KH = (K + 1) / 2, W = 2 * JH + JM;
+  for (int a = 0; a < A; a++) {
+    for (int b = 0; b < B; b++) {
+      CeedGenVec even[JH > 0 ? JH : 1], odd[JH > 0 ? JH : 1], mid = CeedGenVec{};
+      CEED_GEN_UNROLL for (int j = 0; j < JH; j++) {
+        const CeedGenVec x0 = in[(a * J + j) * B + b], x1 = in[(a * J + J - 1 - j) * B + b];
+        even[j] = x0 + x1;
+        odd[j]  = x0 - x1;
+      }
+      if (JM) mid = in[(a * J + JH) * B + b];
+      CEED_GEN_UNROLL for (int k = 0; k < KH; k++) {
+        CeedGenVec e = CeedGenVec{}, o = CeedGenVec{};
+        CEED_GEN_UNROLL for (int j = 0; j < JH; j++) {
+          e += packed[k * W + j] * even[j];
+          o += packed[k * W + JH + j] * odd[j];
+        }
+        if (JM) e += packed[k * W + 2 * JH] * mid;
+        CeedGenVec &low = out[(a * K + k) * B + b];
+        low             = ADD ? low + (e + o) : e + o;
+        if (k != K - 1 - k) {
+          CeedGenVec &high = out[(a * K + K - 1 - k) * B + b];
+          high             = ADD ? high + SIGN * (e - o) : SIGN * (e - o);
+        }
+      }
+    }
+  }
+}
+
+/* Entries of the packing of a rows x cols matrix: the transposed packing starts there. */
+constexpr int CeedGenPacked(int rows, int cols) { return (rows + 1) / 2 * (2 * (cols / 2) + cols % 2); }
+
+/* A contraction with a 1D matrix [rows][cols] (M(k, j) = M[k][j], or M[j][k] with TRANSPOSE): through the
+   even-odd packing `packed` when it is given (SIGN +1 for interpolation, -1 for derivatives). */
+template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD, bool EVEN_ODD, int SIGN>
+static inline void CeedGenContract1D(const CeedScalar *M, const CeedScalar *packed, const CeedGenVec *in, CeedGenVec *out) {
+  if constexpr (EVEN_ODD) {
+    CeedGenContractEvenOdd<A, J, K, B, ADD, SIGN>(TRANSPOSE ? packed + CeedGenPacked(J, K) : packed, in, out);
+  } else {
+    CeedGenContract<A, J, K, B, TRANSPOSE, ADD>(M, in, out);
+  }
+  (void)M, (void)packed;
+}
+
 /* One matrix per dimension, applied dimension by dimension: NIN^DIM values per component in, NOUT^DIM out.
    Matrices are [NOUT][NIN], or [NIN][NOUT] read transposed with TRANSPOSE. */
 template <int NC, int DIM, int NIN, int NOUT, bool TRANSPOSE, bool ADD>
@@ -43,45 +92,58 @@ static inline void CeedGenTensorContract(const CeedScalar *m0, const CeedScalar 
   (void)m1, (void)m2, (void)tmp0, (void)tmp1;
 }
 
-template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static inline void CeedGenInterpTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedGenVec *in, CeedGenVec *out, CeedGenVec *tmp0, CeedGenVec *tmp1) {
-  if constexpr (TRANSPOSE) {
-    CeedGenTensorContract<NC, DIM, Q, P, true, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
+/* Tensor interpolation; with EVEN_ODD the even-odd packing of interp_1d (interp_even_odd) is used. */
+template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD, bool EVEN_ODD>
+static inline void CeedGenInterpTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar *interp_even_odd, const CeedGenVec *in,
+                                       CeedGenVec *out, CeedGenVec *tmp0, CeedGenVec *tmp1) {
+  constexpr int NIN = TRANSPOSE ? Q : P, NOUT = TRANSPOSE ? P : Q;
+  const CeedScalar *m = interp_1d, *e = interp_even_odd;
+  if constexpr (DIM == 1) {
+    CeedGenContract1D<NC, NIN, NOUT, 1, TRANSPOSE, ADD, EVEN_ODD, 1>(m, e, in, out);
+  } else if constexpr (DIM == 2) {
+    CeedGenContract1D<NC * NIN, NIN, NOUT, 1, TRANSPOSE, false, EVEN_ODD, 1>(m, e, in, tmp0);
+    CeedGenContract1D<NC, NIN, NOUT, NOUT, TRANSPOSE, ADD, EVEN_ODD, 1>(m, e, tmp0, out);
   } else {
-    CeedGenTensorContract<NC, DIM, P, Q, false, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
+    CeedGenContract1D<NC * NIN * NIN, NIN, NOUT, 1, TRANSPOSE, false, EVEN_ODD, 1>(m, e, in, tmp0);
+    CeedGenContract1D<NC * NIN, NIN, NOUT, NOUT, TRANSPOSE, false, EVEN_ODD, 1>(m, e, tmp0, tmp1);
+    CeedGenContract1D<NC, NIN, NOUT, NOUT * NOUT, TRANSPOSE, ADD, EVEN_ODD, 1>(m, e, tmp1, out);
   }
+  (void)tmp0, (void)tmp1;
 }
 
 /* Derivative in direction DIR of Q_1d^DIM point values with the collocated derivative matrix [Q][Q]. */
-template <int NC, int DIM, int Q, int DIR, bool TRANSPOSE, bool ADD>
-static inline void CeedGenCollocatedDerivative(const CeedScalar *colo_grad_1d, const CeedGenVec *in, CeedGenVec *out) {
-  CeedGenContract<NC * CeedGenPow(Q, DIM - 1 - DIR), Q, Q, CeedGenPow(Q, DIR), TRANSPOSE, ADD>(colo_grad_1d, in, out);
+template <int NC, int DIM, int Q, int DIR, bool TRANSPOSE, bool ADD, bool EVEN_ODD>
+static inline void CeedGenCollocatedDerivative(const CeedScalar *colo_grad_1d, const CeedScalar *grad_even_odd, const CeedGenVec *in,
+                                               CeedGenVec *out) {
+  CeedGenContract1D<NC * CeedGenPow(Q, DIM - 1 - DIR), Q, Q, CeedGenPow(Q, DIR), TRANSPOSE, ADD, EVEN_ODD, -1>(colo_grad_1d, grad_even_odd, in, out);
 }
 
 /* Tensor gradient through the quadrature points (Q_1d >= P_1d): interpolate (skipped when the interpolation is
-   the identity, P = Q at the nodes), then differentiate with the collocated derivative. u_q holds NC * Q^DIM. */
-template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD>
-static inline void CeedGenGradTensorCollocated(const CeedGenElem &elem, const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d, const CeedGenVec *in, CeedGenVec *out,
-                                               CeedGenVec *u_q, CeedGenVec *tmp0, CeedGenVec *tmp1) {
+   the identity, P = Q at the nodes), then differentiate with the collocated derivative. u_q holds NC * Q^DIM.
+   With EVEN_ODD both matrices are used through their even-odd packings. */
+template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD, bool EVEN_ODD>
+static inline void CeedGenGradTensorCollocated(const CeedGenElem &elem, const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d,
+                                               const CeedScalar *interp_even_odd, const CeedScalar *grad_even_odd, const CeedGenVec *in,
+                                               CeedGenVec *out, CeedGenVec *u_q, CeedGenVec *tmp0, CeedGenVec *tmp1) {
   constexpr int NQ = CeedGenPow(Q, DIM);
   if constexpr (!TRANSPOSE) {
     const CeedGenVec *u = in;
     if constexpr (!IDENTITY_INTERP) {
-      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(elem, interp_1d, in, u_q, tmp0, tmp1);
+      CeedGenInterpTensor<NC, DIM, P, Q, false, false, EVEN_ODD>(elem, interp_1d, interp_even_odd, in, u_q, tmp0, tmp1);
       u = u_q;
     }
-    CeedGenCollocatedDerivative<NC, DIM, Q, 0, false, false>(colo_grad_1d, u, out);
-    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, DIM, Q, 1, false, false>(colo_grad_1d, u, out + NC * NQ);
-    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, DIM, Q, 2, false, false>(colo_grad_1d, u, out + 2 * NC * NQ);
+    CeedGenCollocatedDerivative<NC, DIM, Q, 0, false, false, EVEN_ODD>(colo_grad_1d, grad_even_odd, u, out);
+    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, DIM, Q, 1, false, false, EVEN_ODD>(colo_grad_1d, grad_even_odd, u, out + NC * NQ);
+    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, DIM, Q, 2, false, false, EVEN_ODD>(colo_grad_1d, grad_even_odd, u, out + 2 * NC * NQ);
   } else {
     CeedGenVec    *u     = IDENTITY_INTERP ? out : u_q;
     constexpr bool first = IDENTITY_INTERP && ADD;
-    CeedGenCollocatedDerivative<NC, DIM, Q, 0, true, first>(colo_grad_1d, in, u);
-    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, DIM, Q, 1, true, true>(colo_grad_1d, in + NC * NQ, u);
-    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, DIM, Q, 2, true, true>(colo_grad_1d, in + 2 * NC * NQ, u);
-    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(elem, interp_1d, u_q, out, tmp0, tmp1);
+    CeedGenCollocatedDerivative<NC, DIM, Q, 0, true, first, EVEN_ODD>(colo_grad_1d, grad_even_odd, in, u);
+    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, DIM, Q, 1, true, true, EVEN_ODD>(colo_grad_1d, grad_even_odd, in + NC * NQ, u);
+    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, DIM, Q, 2, true, true, EVEN_ODD>(colo_grad_1d, grad_even_odd, in + 2 * NC * NQ, u);
+    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD, EVEN_ODD>(elem, interp_1d, interp_even_odd, u_q, out, tmp0, tmp1);
   }
-  (void)elem, (void)interp_1d, (void)u_q, (void)tmp0, (void)tmp1;
+  (void)elem, (void)interp_1d, (void)interp_even_odd, (void)u_q, (void)tmp0, (void)tmp1;
 }
 
 /* Tensor gradient applied directly (any P_1d, Q_1d): derivative d uses grad_1d in dimension d, interp_1d elsewhere. */

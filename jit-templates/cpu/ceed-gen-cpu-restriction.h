@@ -48,19 +48,6 @@ static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *in
   const CeedSize    first = (CeedSize)elem.batch * ES * CEED_GEN_LANES;
   const CeedInt    *idx   = indices + first;
   const CeedScalar *es    = (const CeedScalar *)e;
-#ifdef EXP_SCATTER_N_OUTER
-  if (elem.num_lanes == CEED_GEN_LANES) {
-    for (int n = 0; n < ES; n++) {
-      for (int l = 0; l < CEED_GEN_LANES; l++) {
-        const CeedSize   node = idx[n * CEED_GEN_LANES + l];
-        const CeedScalar sign = (ORIENTED && orients[first + n * CEED_GEN_LANES + l]) ? -1.0 : 1.0;
-        for (int c = 0; c < NC; c++) v[node + c * comp_stride] += sign * es[(c * ES + n) * CEED_GEN_LANES + l];
-      }
-    }
-    CeedGenPrefetchOffset<NC, ES, 1>(elem, indices, comp_stride, v);
-    return;
-  }
-#endif
   for (int l = 0; l < elem.num_lanes; l++) {
     for (int n = 0; n < ES; n++) {
       const CeedSize   node = idx[n * CEED_GEN_LANES + l];
