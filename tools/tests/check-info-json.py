@@ -3,7 +3,7 @@
 
     check-info-json.py CEED_INFO CACHE_FILES CACHE_BYTES
 
-- the reference plugin is usable and serves /cpu/self;
+- the reference plugin is usable, and /cpu/self resolves to the best CPU backend built;
 - each deliberately broken plugin is listed with its reason: a manifest ABI version the core lacks, a
   missing library, and an init failure (a GPU-like resource without its "driver");
 - the working test plugins initialise; the one whose manifest declares "jit" is listed as a JIT backend
@@ -31,8 +31,10 @@ def main(ceed_info, cache_files, cache_bytes):
         return resources[0].get("init", {}).get(key) if resources else None
 
     expect(plugins.get("ref", {}).get("usable") is True, "the ref plugin is not reported usable")
-    expect(info["plugins"]["default_resources"]["/cpu/self"].get("served_by", "").startswith("/cpu/self/ref"),
-           "/cpu/self does not resolve to the reference backend")
+    # /cpu/self is served by the best CPU backend built here (/cpu/self/gen when it is, else ref).
+    served = info["plugins"]["default_resources"]["/cpu/self"].get("served_by", "")
+    best = "/cpu/self/gen" if plugins.get("cpu-gen", {}).get("usable") else "/cpu/self/ref"
+    expect(served.startswith(best), f"/cpu/self resolves to {served!r}, expected {best}")
     abi = plugins.get("tools-test-abi", {})
     expect(abi.get("usable") is False and "ABI version 99" in abi.get("status", ""),
            f"ABI-mismatch plugin not reported with its reason: {abi.get('status')!r}")
