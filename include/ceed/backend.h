@@ -154,6 +154,39 @@ CEED_EXTERN int CeedRestoreJitDefines(Ceed ceed, const char ***jit_defines);
 CEED_EXTERN int CeedGetJitAbsolutePath(Ceed ceed, const char *relative_path, char **absolute_path);
 CEED_EXTERN int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char **buffer);
 
+/* Persistent kernel cache, shared by every backend, thread and process, for any compiled artefact (a
+   shared object for the CPU, a cubin or PTX for a GPU). Entries are content-addressed: the key is the
+   SHA-256 (64 hexadecimal digits) of the parts that determine the artefact, e.g. generated source,
+   compiler identity and version, flags and target. An entry is one file <key>.<ext> in the cache folder,
+   written under a temporary name and renamed into place, ending with a trailer (size, checksum) that
+   every lookup verifies: a truncated or corrupt entry is deleted and reported as a miss. Concurrent
+   writers of one key both succeed. Folder: $CEEDRT_CACHE_DIR, else $XDG_CACHE_HOME/ceedrt, else
+   $HOME/.cache/ceedrt. CEEDRT_CACHE=off disables persistence: lookups miss and stored entries go to a
+   private temporary folder whose entries are removed at exit. Returned paths and bytes: free with CeedFree. */
+#define CEED_KERNEL_CACHE_KEY_SIZE 65 /* 64 hexadecimal digits and the terminating NUL */
+typedef struct {
+  uint64_t hits, misses, stores, discarded; /* lookups that found a valid entry / none; entries stored; corrupt entries deleted */
+} CeedKernelCacheStats;
+/* Key of the NUL-terminated parts (each hashed with its length, so part boundaries matter). */
+CEED_EXTERN int CeedKernelCacheComputeKey(CeedInt num_parts, const char *const *parts, char key[CEED_KERNEL_CACHE_KEY_SIZE]);
+/* The folder entries live in (created if needed) and whether it persists beyond the process. */
+CEED_EXTERN int CeedKernelCacheGetDirectory(Ceed ceed, char **directory, bool *is_persistent);
+/* A unique path in the cache folder for a file being produced (a compiler's output), to store with
+   CeedKernelCacheStoreFile or remove. */
+CEED_EXTERN int CeedKernelCacheGetTemporaryPath(Ceed ceed, const char *key, const char *ext, char **path);
+/* The verified entry's path (loadable as it is, e.g. by dlopen) or bytes; *path / *bytes NULL on a miss.
+   Bytes are followed by a NUL that num_bytes does not count. */
+CEED_EXTERN int CeedKernelCacheLookupFile(Ceed ceed, const char *key, const char *ext, char **path);
+CEED_EXTERN int CeedKernelCacheLookupBytes(Ceed ceed, const char *key, const char *ext, void **bytes, size_t *num_bytes);
+/* Stores an entry from bytes or from a file (which is consumed); *path (optional) receives its location. */
+CEED_EXTERN int CeedKernelCacheStoreBytes(Ceed ceed, const char *key, const char *ext, const void *bytes, size_t num_bytes, char **path);
+CEED_EXTERN int CeedKernelCacheStoreFile(Ceed ceed, const char *key, const char *ext, const char *file_path, char **path);
+/* Writes a plain side file <key>.<ext> (no trailer, never looked up): generated source or a compiler log
+   kept beside the entry for diagnostics. *path (optional) receives its location. */
+CEED_EXTERN int CeedKernelCacheWriteFile(Ceed ceed, const char *key, const char *ext, const void *bytes, size_t num_bytes, char **path);
+/* Counters of this process since it started. */
+CEED_EXTERN int CeedKernelCacheGetStats(CeedKernelCacheStats *stats);
+
 /* Work vectors (spec 07 §9). */
 CEED_EXTERN int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec);
 CEED_EXTERN int CeedRestoreWorkVector(Ceed ceed, CeedVector *vec);
@@ -313,6 +346,8 @@ typedef struct {
   int (*LinearAssembleSymbolic)(CeedOperator op, CeedSize offset, CeedInt *rows, CeedInt *cols);
   int (*LinearAssemble)(CeedOperator op, CeedSize offset, CeedVector values);
   int (*CreateFDMElementInverse)(CeedOperator op, CeedOperator *fdm_inv, CeedRequest *request);
+  /* Optional: set up data and build (compile or load) the kernels of a single operator now. */
+  int (*Prepare)(CeedOperator op);
 } CeedOperatorBackendOps;
 
 CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);
@@ -324,5 +359,9 @@ CEED_EXTERN int CeedOperatorSetSetupDone(CeedOperator op);
 /* Borrowed QFunction. */
 CEED_EXTERN int CeedOperatorGetQFunction(CeedOperator op, CeedQFunction *qf);
 CEED_EXTERN int CeedOperatorFieldGetEvalMode(CeedOperatorField op_field, CeedEvalMode *eval_mode);
+/* Prepares op for application ahead of a timed region: checks readiness and lets the backend set up its
+   data and build its kernels (JIT compilation or a kernel-cache load), for every sub-operator of a
+   composite. Applying an unprepared operator prepares it on first use. */
+CEED_EXTERN int CeedOperatorPrepare(CeedOperator op);
 
 #endif /* CEED_BACKEND_H */

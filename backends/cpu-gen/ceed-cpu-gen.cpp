@@ -1,0 +1,59 @@
+// /cpu/self/gen: plugin entry point and context initialisation. Without a working C++ compiler the
+// context cannot be created: CeedInit fails with a message naming the compiler (policy documented in the
+// README); /cpu/self/ref needs no compiler.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "ceed-cpu-gen.hpp"
+
+namespace ceed_cpu_gen {
+
+int GetCompiler(Ceed ceed, const HostCompiler **compiler) {
+  struct Context *data = nullptr;
+  CeedCallBackend(CeedGetData(ceed, &data));
+  CeedCheck(data, ceed, CEED_ERROR_BACKEND, "Context is not a /cpu/self/gen context");
+  *compiler = &data->compiler;
+  return CEED_ERROR_SUCCESS;
+}
+
+static int Destroy(Ceed ceed) {
+  struct Context *data = nullptr;
+  CeedCall(CeedGetData(ceed, &data));
+  delete data;
+  return CeedSetData(ceed, nullptr);
+}
+
+static int Init(const char *resource, Ceed ceed) {
+  // Resource option lanes=2|4|8 overrides the batch width chosen for this CPU.
+  char value[16] = {0};
+  bool found     = false;
+  CeedCallBackend(CeedGetResourceOption(ceed, "lanes", value, sizeof(value), &found));
+  int lanes = 0;
+  if (found) {
+    lanes = std::atoi(value);
+    CeedCheck(lanes == 2 || lanes == 4 || lanes == 8, ceed, CEED_ERROR_INCOMPATIBLE, "Resource %s: lanes must be 2, 4 or 8, got '%s'", resource,
+              value);
+  }
+  auto *data = new (std::nothrow) struct Context();
+  CeedCheck(data, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
+  int ierr = FindHostCompiler(ceed, lanes, &data->compiler);
+  if (ierr) {
+    delete data;
+    return ierr;
+  }
+  CeedCallBackend(CeedSetData(ceed, data));
+  CeedCallBackend(CeedSetDeterministic(ceed, true));
+  CeedBackendOps ops{};
+  ops.size           = sizeof(ops);
+  ops.Destroy        = Destroy;
+  ops.OperatorCreate = OperatorCreate;
+  return CeedSetBackendOps(ceed, &ops);
+}
+
+}  // namespace ceed_cpu_gen
+
+extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPluginCpuGen(void) {
+  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "cpu-gen", ceed_cpu_gen::Init};
+  return &plugin;
+}

@@ -1,0 +1,146 @@
+// The shared fused-kernel generator: ONE generator used by every gen backend (/cpu/self/gen now,
+// /gpu/cuda/gen and /gpu/hip/gen later).
+//
+// Design note: where the generator ends and a dialect begins
+// -----------------------------------------------------------
+// An operator A = G^T B^T D B G is described once, target-independently, by an OperatorDesc
+// (DescribeOperator reads the CeedOperator through ceed/backend.h and says why it cannot be fused when it
+// cannot). GenerateKernelSource turns the description into one translation unit:
+//   dialect preamble | ceed/types.h | jit-templates/ceed-gen-args.h | the dialect's template headers |
+//   the QFunction source | generated glue.
+// The glue is the same for every target. Per element (batch) it declares the element arrays, reads each
+// input field through its restriction (CeedGenReadOffset / CeedGenReadStrided), applies the basis
+// (CeedGenInterpTensor, CeedGenGradTensorCollocated, CeedGenGradTensor, CeedGenInterpNonTensor,
+// CeedGenGradNonTensor, weights prepared once), calls the QFunction, applies the transposed bases (summing
+// outputs that share a restriction and vector) and writes back (CeedGenWriteOffset / CeedGenWriteStrided).
+// Passive quadrature data a backend keeps in element-array layout (FieldDesc::host_interleaved) is used in
+// place (CeedGenInterleavedInput) instead of being restricted at every application.
+// All shapes (dim, P, Q, components, element sizes, strides, eval modes) are template arguments.
+//
+// The glue only names templates and arrays; a Dialect decides everything target-specific:
+//   - Name() and TemplateFiles(): jit-templates/<dialect>/*.h implement the templates above with the same
+//     names and arguments (every template takes the dialect's CeedGenElem first when it touches elements);
+//   - Preamble(): macros and headers before ceed/types.h (host math headers for cpu; for cuda
+//     CEED_QFUNCTION(name) -> `inline __device__ int name`, CEED_QFUNCTION_HELPER, CeedPragmaSIMD empty,
+//     CEED_Q_VLA 1, per spec 01 §6);
+//   - ArrayLength(): how many entries an element array of n values per element needs (cpu: n vectors
+//     holding a batch in SIMD lanes; cuda: the values one thread owns, e.g. a z-column of a 3D element)
+//     and ArrayEntryBytes() for the scratch size;
+//   - DeclareArray(): where arrays live (cpu: slices of CeedGenArgs::scratch; cuda: registers, or shared
+//     memory for the contraction temporaries);
+//   - KernelBegin()/KernelEnd(): the signature (cpu: extern "C" int CeedGenOperatorKernel(const CeedGenArgs*);
+//     cuda: extern "C" __global__ void __launch_bounds__(threads) ...(CeedGenArgs args)), the element loop
+//     (cpu: batches of Lanes() elements; cuda: blockIdx/threadIdx mapping) and the CeedGenElem it defines;
+//   - CallQFunction(): the QFunction on the current points (cpu: one call on points * lanes points; cuda:
+//     one call per point with Q = 1 on per-thread values);
+//   - the transpose scatter's atomics live inside the dialect's CeedGenWriteOffset (serial on cpu,
+//     atomicAdd on cuda), so the glue never spells them.
+// A new target adds a Dialect subclass and a jit-templates/<name>/ folder; nothing in the cpu paths or in
+// the glue changes. Host data layouts a dialect expects (cpu: interleaved indices per batch) are
+// documented in its template headers and prepared by its backend.
+#pragma once
+
+#include <ceed.h>
+#include <ceed/backend.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ceed::gen {
+
+enum class RestrictionKind { kNone, kOffset, kOriented, kStrided };
+enum class BasisKind { kNone, kTensor, kNonTensor };
+
+struct FieldDesc {
+  std::string  name;
+  CeedEvalMode eval_mode = CEED_EVAL_NONE;
+  CeedInt      size      = 0;  // QFunction field size (values per point)
+  // Restriction (borrowed from the operator field).
+  RestrictionKind     rstr_kind = RestrictionKind::kNone;
+  CeedElemRestriction rstr      = nullptr;
+  CeedInt             num_comp = 1, elem_size = 0;
+  CeedInt             strides[3] = {0, 0, 0};  // kStrided, backend strides resolved
+  // Basis (borrowed).
+  BasisKind basis_kind = BasisKind::kNone;
+  CeedBasis basis      = nullptr;
+  CeedInt   dim = 0, P_1d = 0, Q_1d = 0, num_nodes = 0, num_qpts = 0;
+  bool      identity_interp = false;  // tensor interp_1d is the identity (nodes = points)
+  bool      collocated_grad = false;  // tensor gradient taken at the points (Q_1d >= P_1d)
+  // Vector (borrowed): CEED_VECTOR_ACTIVE, CEED_VECTOR_NONE or a passive vector.
+  CeedVector vec = nullptr;
+  // Set by the backend: a passive CEED_EVAL_NONE input it keeps as element arrays (CeedGenArgs
+  // interleaved), so that the kernel uses the data in place instead of restricting it at every call.
+  bool host_interleaved = false;
+};
+
+struct OperatorDesc {
+  CeedInt                num_elem = 0, num_qpts = 0;
+  std::vector<FieldDesc> inputs, outputs;
+  std::string            qf_source_path, qf_kernel_name;  // "file" and "name" of the QFunction source
+  CeedInt                qf_vec_length = 1;
+};
+
+// Reads op (a ready, non-composite operator). When the generator cannot fuse op, *why_not receives the
+// reason and the function still succeeds; the backend then delegates op.
+int DescribeOperator(CeedOperator op, OperatorDesc *desc, std::string *why_not);
+
+// Where an element array lives and what it holds, for the dialect.
+enum class ArrayKind { kNodal, kQuadrature, kTemporary, kWeights };
+
+class Writer;
+
+class Dialect {
+ public:
+  virtual ~Dialect() = default;
+  virtual std::string              Name() const          = 0;  // "cpu", "cuda", "hip"
+  virtual std::vector<std::string> TemplateFiles() const = 0;  // below jit-templates/, in inclusion order
+  virtual std::string              Preamble() const      = 0;  // text placed before ceed/types.h
+  // Elements handled by one pass of the element loop (SIMD lanes, elements per thread block).
+  virtual int Lanes() const = 0;
+  // Entries of an element array with values_per_element values (the dialect's element type), and bytes per entry.
+  virtual size_t ArrayLength(ArrayKind kind, size_t values_per_element) const = 0;
+  virtual size_t ArrayEntryBytes() const                                      = 0;
+  // Declares `name` of length entries at offset (in entries) of the kernel's scratch memory.
+  virtual void DeclareArray(Writer &w, const std::string &name, ArrayKind kind, size_t offset, size_t length) const = 0;
+  // Signature and element loop. Arrays of kind kWeights are declared and filled between KernelBegin and
+  // ElementLoopBegin; the loop defines `elem` (a CeedGenElem).
+  virtual void KernelBegin(Writer &w, const OperatorDesc &desc) const = 0;
+  virtual void ElementLoopBegin(Writer &w, const OperatorDesc &desc) const = 0;
+  virtual void ElementLoopEnd(Writer &w) const                             = 0;
+  virtual void KernelEnd(Writer &w) const                                  = 0;
+  // Calls the QFunction on the current points: inline (its source is part of the unit) or through
+  // CeedGenArgs::qf_user. in/out name the quadrature arrays of the QFunction's fields, in order.
+  virtual void CallQFunction(Writer &w, const OperatorDesc &desc, bool inline_source, const std::vector<std::string> &in,
+                             const std::vector<std::string> &out) const = 0;
+};
+
+// The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.
+std::unique_ptr<Dialect> CreateCpuDialect(int lanes);
+
+struct KernelSource {
+  std::string text;           // the complete translation unit
+  size_t      scratch_bytes;  // CeedGenArgs::scratch the kernel needs
+};
+
+// Builds the translation unit for desc. qf_source is the QFunction's self-contained source
+// (CeedLoadSourceToBuffer) to compile into the kernel, or empty to call it through CeedGenArgs::qf_user.
+int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);
+
+// Folder of the installed jit-templates (beside the plugins, found from this library's location).
+int GetTemplatesDirectory(Ceed ceed, std::string *dir);
+
+// Indented text output for the glue.
+class Writer {
+ public:
+  Writer &Line(const std::string &text = "");
+  void    Indent() { depth_++; }
+  void    Dedent() { depth_--; }
+  const std::string &Text() const { return text_; }
+
+ private:
+  std::string text_;
+  int         depth_ = 0;
+};
+
+}  // namespace ceed::gen

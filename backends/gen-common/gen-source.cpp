@@ -1,0 +1,235 @@
+// Kernel source generation: templates plus thin glue (see the design note in ceed-gen.hpp). The glue is
+// target-independent; every target-specific spelling comes from the Dialect.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "ceed-gen.hpp"
+
+namespace ceed::gen {
+
+Writer &Writer::Line(const std::string &text) {
+  if (!text.empty()) text_.append(2 * (size_t)depth_, ' ');
+  text_ += text;
+  text_ += '\n';
+  return *this;
+}
+
+namespace {
+
+std::string S(long long v) { return std::to_string(v); }
+std::string B(bool v) { return v ? "true" : "false"; }
+
+const char *Side(bool is_input) { return is_input ? "inputs" : "outputs"; }
+const char *Vectors(bool is_input) { return is_input ? "input_vectors" : "output_vectors"; }
+
+// Read (E) or transpose write (E^T) of one element array through the field's restriction.
+std::string RestrictionCall(const FieldDesc &f, bool is_input, int index, const std::string &array) {
+  const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
+  const std::string vec   = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
+  const std::string shape = S(f.num_comp) + ", " + S(f.elem_size);
+  if (f.rstr_kind == RestrictionKind::kStrided) {
+    const std::string strides = shape + ", " + S(f.strides[0]) + ", " + S(f.strides[1]) + ", " + S(f.strides[2]);
+    if (is_input) return "CeedGenReadStrided<" + strides + ">(elem, " + vec + ", " + array + ");";
+    return "CeedGenWriteStrided<" + strides + ">(elem, " + array + ", " + vec + ");";
+  }
+  const std::string args = "<" + shape + ", " + B(f.rstr_kind == RestrictionKind::kOriented) + ">(elem, " + field + ".indices, " + field +
+                           ".orients, " + field + ".comp_stride, ";
+  if (is_input) return "CeedGenReadOffset" + args + vec + ", " + array + ");";
+  return "CeedGenWriteOffset" + args + array + ", " + vec + ");";
+}
+
+// Basis action of one field: nodes -> points (inputs) or points -> nodes (outputs, optionally summed).
+std::string BasisCall(const FieldDesc &f, bool is_input, int index, const std::string &from, const std::string &to, bool add) {
+  const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
+  const std::string modes = B(!is_input) + ", " + B(add);
+  if (f.basis_kind == BasisKind::kTensor) {
+    const std::string shape = S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.P_1d) + ", " + S(f.Q_1d);
+    if (f.eval_mode == CEED_EVAL_INTERP) {
+      return "CeedGenInterpTensor<" + shape + ", " + modes + ">(" + field + ".interp, " + from + ", " + to + ", tmp0, tmp1);";
+    }
+    if (f.collocated_grad) {
+      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " +
+             from + ", " + to + ", u_q, tmp0, tmp1);";
+    }
+    return "CeedGenGradTensor<" + shape + ", " + modes + ">(" + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
+  }
+  if (f.eval_mode == CEED_EVAL_INTERP) {
+    return "CeedGenInterpNonTensor<" + S(f.num_comp) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(" + field + ".interp, " +
+           from + ", " + to + ");";
+  }
+  return "CeedGenGradNonTensor<" + S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(" + field +
+         ".grad, " + from + ", " + to + ");";
+}
+
+// Tensor interpolation that is the identity needs no work: the quadrature array is the nodal one.
+bool IsIdentity(const FieldDesc &f) { return f.basis_kind == BasisKind::kTensor && f.eval_mode == CEED_EVAL_INTERP && f.identity_interp; }
+
+bool SameData(const FieldDesc &a, const FieldDesc &b) { return a.rstr == b.rstr && a.vec == b.vec; }
+
+std::string Describe(const FieldDesc &f) {
+  static const char *rstr_names[] = {"none", "offset", "oriented", "strided"};
+  std::string        s = "\"" + f.name + "\" " + CeedEvalModes[f.eval_mode] + ", size " + S(f.size) + ", restriction " +
+                  rstr_names[(int)f.rstr_kind] + " (" + S(f.num_comp) + " comp, elem size " + S(f.elem_size) + ")";
+  if (f.basis_kind == BasisKind::kTensor) {
+    s += ", tensor basis dim " + S(f.dim) + " P_1d " + S(f.P_1d) + " Q_1d " + S(f.Q_1d) + (f.identity_interp ? " (collocated)" : "");
+  } else if (f.basis_kind == BasisKind::kNonTensor) {
+    s += ", basis dim " + S(f.dim) + " P " + S(f.num_nodes) + " Q " + S(f.num_qpts);
+  }
+  return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive") + (f.host_interleaved ? ", interleaved by the host" : "");
+}
+
+int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
+  std::ifstream file(path);
+  CeedCheck(file, ceed, CEED_ERROR_BACKEND, "Cannot read JIT template %s", path.c_str());
+  std::ostringstream s;
+  s << file.rdbuf();
+  *text = s.str();
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source) {
+  const int num_in = (int)desc.inputs.size(), num_out = (int)desc.outputs.size(), nq = desc.num_qpts;
+  Writer    w;
+  size_t    offset = 0;
+  auto      declare = [&](const std::string &name, ArrayKind kind, size_t values) {
+    const size_t length = dialect.ArrayLength(kind, std::max<size_t>(values, 1));
+    dialect.DeclareArray(w, name, kind, offset, length);
+    offset += length;
+  };
+
+  dialect.KernelBegin(w, desc);
+  // Contraction temporaries shared by all fields.
+  size_t tmp_values = 0, u_q_values = 0;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.basis_kind != BasisKind::kTensor) continue;
+      size_t n = (size_t)f.num_comp;
+      for (CeedInt d = 0; d < f.dim; d++) n *= (size_t)std::max(f.P_1d, f.Q_1d);
+      tmp_values = std::max(tmp_values, n);
+      if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad && !f.identity_interp) u_q_values = std::max(u_q_values, (size_t)f.num_comp * nq);
+    }
+  }
+  if (tmp_values) {
+    declare("tmp0", ArrayKind::kTemporary, tmp_values);
+    declare("tmp1", ArrayKind::kTemporary, tmp_values);
+    declare("u_q", ArrayKind::kTemporary, u_q_values);
+  }
+
+  // Inputs: nodal arrays (one per distinct restriction and vector) and quadrature arrays.
+  std::vector<std::string> q_in(num_in), e_in(num_in), q_out(num_out), e_out(num_out);
+  std::vector<int>         in_reader(num_in, -1), out_group(num_out, -1);
+  for (int i = 0; i < num_in; i++) {
+    const FieldDesc &f = desc.inputs[i];
+    q_in[i]            = "q_in_" + S(i);
+    if (f.eval_mode == CEED_EVAL_WEIGHT) {
+      declare(q_in[i], ArrayKind::kWeights, nq);
+      w.Line("CeedGenWeights<" + S(nq) + ">(args->inputs[" + S(i) + "].weights, " + q_in[i] + ");");
+      continue;
+    }
+    if (f.eval_mode == CEED_EVAL_NONE) {
+      if (!f.host_interleaved) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
+      continue;
+    }
+    for (int j = 0; j < i && in_reader[i] < 0; j++) {
+      if (in_reader[j] == j && SameData(desc.inputs[j], f)) in_reader[i] = j;
+    }
+    if (in_reader[i] < 0) {
+      in_reader[i] = i;
+      e_in[i]      = "e_in_" + S(i);
+      declare(e_in[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
+    } else {
+      e_in[i] = e_in[in_reader[i]];
+    }
+    if (IsIdentity(f)) q_in[i] = e_in[i];
+    else declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.size * nq);
+  }
+  // Outputs: quadrature arrays, and one nodal array per distinct restriction and vector (their B^T sum).
+  for (int i = 0; i < num_out; i++) {
+    const FieldDesc &f = desc.outputs[i];
+    q_out[i]           = "q_out_" + S(i);
+    declare(q_out[i], ArrayKind::kQuadrature, (size_t)f.size * (f.eval_mode == CEED_EVAL_NONE ? (size_t)f.elem_size : (size_t)nq));
+    if (f.eval_mode == CEED_EVAL_NONE) continue;
+    for (int j = 0; j < i && out_group[i] < 0; j++) {
+      if (out_group[j] == j && SameData(desc.outputs[j], f)) out_group[i] = j;
+    }
+    if (out_group[i] >= 0) continue;
+    out_group[i] = i;
+    e_out[i]     = IsIdentity(f) ? q_out[i] : "e_out_" + S(i);
+    if (!IsIdentity(f)) declare(e_out[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
+  }
+
+  dialect.ElementLoopBegin(w, desc);
+  for (int i = 0; i < num_in; i++) {
+    const FieldDesc &f = desc.inputs[i];
+    if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
+    w.Line("// input " + S(i) + ": " + Describe(f));
+    if (f.eval_mode == CEED_EVAL_NONE && f.host_interleaved) {
+      w.Line("const auto " + q_in[i] + " = CeedGenInterleavedInput<" + S((long long)f.num_comp * f.elem_size) + ">(elem, args->inputs[" + S(i) +
+             "].interleaved);");
+      continue;
+    }
+    if (f.eval_mode == CEED_EVAL_NONE) {
+      w.Line(RestrictionCall(f, true, i, q_in[i]));
+      continue;
+    }
+    if (in_reader[i] == i) w.Line(RestrictionCall(f, true, i, e_in[i]));
+    if (!IsIdentity(f)) w.Line(BasisCall(f, true, i, e_in[i], q_in[i], false));
+  }
+  dialect.CallQFunction(w, desc, !qf_source.empty(), q_in, q_out);
+  for (int i = 0; i < num_out; i++) {
+    const FieldDesc &f = desc.outputs[i];
+    w.Line("// output " + S(i) + ": " + Describe(f));
+    if (f.eval_mode == CEED_EVAL_NONE) {
+      w.Line(RestrictionCall(f, false, i, q_out[i]));
+      continue;
+    }
+    const int group = out_group[i];
+    if (group != i) {
+      // Summed into the nodal array of the first output with the same restriction and vector.
+      if (IsIdentity(f)) {
+        w.Line("CeedGenAdd<" + S((long long)f.num_comp * f.elem_size) + ">(" + q_out[i] + ", " + e_out[group] + ");");
+      } else {
+        w.Line(BasisCall(f, false, i, q_out[i], e_out[group], true));
+      }
+    } else if (!IsIdentity(f)) {
+      w.Line(BasisCall(f, false, i, q_out[i], e_out[i], false));
+    }
+    // Written back once all outputs of the group are summed.
+    bool last = true;
+    for (int j = i + 1; j < num_out; j++) last = last && out_group[j] != group;
+    if (last) w.Line(RestrictionCall(desc.outputs[group], false, group, e_out[group]));
+  }
+  dialect.ElementLoopEnd(w);
+  dialect.KernelEnd(w);
+
+  // The translation unit: summary, preamble, ceed/types.h, templates, QFunction, glue.
+  std::string text = "// Fused operator kernel generated by ceedrt (" + dialect.Name() + " dialect): " + S(desc.num_qpts) +
+                     " quadrature points per element, QFunction " + desc.qf_kernel_name + (qf_source.empty() ? " (called through a pointer)" : "") +
+                     "\n";
+  for (int i = 0; i < num_in; i++) text += "//   input " + S(i) + ": " + Describe(desc.inputs[i]) + "\n";
+  for (int i = 0; i < num_out; i++) text += "//   output " + S(i) + ": " + Describe(desc.outputs[i]) + "\n";
+  text += dialect.Preamble();
+  char *types = nullptr;
+  CeedCallBackend(CeedLoadSourceToBuffer(ceed, "ceed/types.h", &types));
+  text += types;
+  CeedCallBackend(CeedFree(&types));
+  std::string dir;
+  CeedCall(GetTemplatesDirectory(ceed, &dir));
+  std::vector<std::string> files = {"ceed-gen-args.h"};
+  for (const std::string &f : dialect.TemplateFiles()) files.push_back(f);
+  for (const std::string &f : files) {
+    std::string file_text;
+    CeedCall(ReadFile(ceed, dir + "/" + f, &file_text));
+    text += "#line 1 \"" + dir + "/" + f + "\"\n" + file_text;
+  }
+  text += qf_source;
+  text += "\n// ---- generated glue ----\n#line 1 \"ceed-gen-glue\"\n" + w.Text();
+  source->text          = std::move(text);
+  source->scratch_bytes = offset * dialect.ArrayEntryBytes();
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace ceed::gen

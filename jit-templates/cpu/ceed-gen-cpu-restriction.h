@@ -1,0 +1,127 @@
+/* cpu dialect: element restrictions of a batch. E-arrays are [comp][node] vectors (see ceed-gen-cpu.h).
+   Offset and oriented restrictions read indices interleaved per batch, [batch][node][lane], prepared by the
+   host with the spare lanes of the last batch repeating its last element. Reads gather, transposes
+   scatter-add lane by lane (lanes may share nodes). Each access also prefetches what the next batch will
+   touch: a batch reads many short rows of an L-vector (one per node row of its elements), more streams
+   than hardware prefetchers follow, so without it large problems wait on memory. */
+#ifndef CEED_GEN_CPU_RESTRICTION_H
+#define CEED_GEN_CPU_RESTRICTION_H
+
+/* The next batch's copy of the current batch's interleaved indices, NULL after the last batch. */
+template <int ES>
+static inline const CeedInt *CeedGenNextIndices(const CeedGenElem &elem, const CeedInt *indices) {
+  if ((CeedSize)(elem.batch + 1) * CEED_GEN_LANES >= elem.num_elem) return NULL;
+  return indices + (CeedSize)(elem.batch + 1) * ES * CEED_GEN_LANES;
+}
+
+/* Prefetches the L-vector entries of the next batch (first and last component). */
+template <int NC, int ES, int FOR_WRITE>
+static inline void CeedGenPrefetchOffset(const CeedGenElem &elem, const CeedInt *indices, CeedSize comp_stride, const CeedScalar *u) {
+  const CeedInt *next = CeedGenNextIndices<ES>(elem, indices);
+  if (!next) return;
+  for (int i = 0; i < ES * CEED_GEN_LANES; i++) {
+    __builtin_prefetch(u + next[i], FOR_WRITE, 3);
+    if (NC > 1) __builtin_prefetch(u + next[i] + (NC - 1) * comp_stride, FOR_WRITE, 3);
+  }
+}
+
+template <int NC, int ES, bool ORIENTED>
+static inline void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *indices, const bool *orients, CeedSize comp_stride,
+                                     const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
+  const CeedSize  first = (CeedSize)elem.batch * ES * CEED_GEN_LANES;
+  const CeedInt  *idx   = indices + first;
+  CeedScalar     *es    = (CeedScalar *)e;
+  for (int n = 0; n < ES; n++) {
+    for (int c = 0; c < NC; c++) {
+      for (int l = 0; l < CEED_GEN_LANES; l++) {
+        const CeedScalar value = u[idx[n * CEED_GEN_LANES + l] + c * comp_stride];
+        es[(c * ES + n) * CEED_GEN_LANES + l] = (ORIENTED && orients[first + n * CEED_GEN_LANES + l]) ? -value : value;
+      }
+    }
+  }
+  CeedGenPrefetchOffset<NC, ES, 0>(elem, indices, comp_stride, u);
+}
+
+template <int NC, int ES, bool ORIENTED>
+static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *indices, const bool *orients, CeedSize comp_stride,
+                                      const CeedGenVec *__restrict__ e, CeedScalar *__restrict__ v) {
+  const CeedSize    first = (CeedSize)elem.batch * ES * CEED_GEN_LANES;
+  const CeedInt    *idx   = indices + first;
+  const CeedScalar *es    = (const CeedScalar *)e;
+  for (int l = 0; l < elem.num_lanes; l++) {
+    for (int n = 0; n < ES; n++) {
+      const CeedSize   node = idx[n * CEED_GEN_LANES + l];
+      const CeedScalar sign = (ORIENTED && orients[first + n * CEED_GEN_LANES + l]) ? -1.0 : 1.0;
+      for (int c = 0; c < NC; c++) v[node + c * comp_stride] += sign * es[(c * ES + n) * CEED_GEN_LANES + l];
+    }
+  }
+  CeedGenPrefetchOffset<NC, ES, 1>(elem, indices, comp_stride, v);
+}
+
+/* Strided restrictions: value (node n, comp c, element k) at n * S_NODE + c * S_COMP + k * S_ELEM. When the
+   nodes of an element are contiguous, blocks of CEED_GEN_LANES nodes are moved with a register transpose. */
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, int FOR_WRITE>
+static inline void CeedGenPrefetchStrided(const CeedGenElem &elem, const CeedScalar *u) {
+  const CeedSize first = (CeedSize)(elem.batch + 1) * CEED_GEN_LANES;
+  if (first >= elem.num_elem) return;
+  constexpr int step = S_NODE == 1 ? 64 / sizeof(CeedScalar) : 1;
+  for (int l = 0; l < CEED_GEN_LANES; l++) {
+    const CeedScalar *lane = u + (first + l < elem.num_elem ? first + l : elem.num_elem - 1) * S_ELEM;
+    for (int c = 0; c < NC; c++) {
+      for (int n = 0; n < ES; n += step) __builtin_prefetch(lane + n * S_NODE + c * S_COMP, FOR_WRITE, 3);
+    }
+  }
+}
+
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
+static inline void CeedGenReadStrided(const CeedGenElem &elem, const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
+  const CeedScalar *lane_data[CEED_GEN_LANES];
+  for (int l = 0; l < CEED_GEN_LANES; l++) {
+    CeedSize k = (CeedSize)elem.batch * CEED_GEN_LANES + l;
+    if (k >= elem.num_elem) k = elem.num_elem - 1;
+    lane_data[l] = u + k * S_ELEM;
+  }
+  constexpr int num_blocks = S_NODE == 1 ? ES / CEED_GEN_LANES : 0;
+  for (int c = 0; c < NC; c++) {
+    for (int b = 0; b < num_blocks; b++) {
+      CeedGenVec rows[CEED_GEN_LANES];
+      for (int l = 0; l < CEED_GEN_LANES; l++) rows[l] = CeedGenLoadUnaligned(lane_data[l] + c * S_COMP + b * CEED_GEN_LANES);
+      CeedGenTranspose(rows);
+      for (int j = 0; j < CEED_GEN_LANES; j++) e[c * ES + b * CEED_GEN_LANES + j] = rows[j];
+    }
+    for (int n = num_blocks * CEED_GEN_LANES; n < ES; n++) {
+      for (int l = 0; l < CEED_GEN_LANES; l++) e[c * ES + n][l] = lane_data[l][n * S_NODE + c * S_COMP];
+    }
+  }
+  CeedGenPrefetchStrided<NC, ES, S_NODE, S_COMP, S_ELEM, 0>(elem, u);
+}
+
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
+static inline void CeedGenWriteStrided(const CeedGenElem &elem, const CeedGenVec *__restrict__ e, CeedScalar *__restrict__ v) {
+  CeedScalar *lane_data[CEED_GEN_LANES];
+  for (int l = 0; l < CEED_GEN_LANES; l++) lane_data[l] = v + ((CeedSize)elem.batch * CEED_GEN_LANES + (l < elem.num_lanes ? l : 0)) * S_ELEM;
+  const int num_blocks = (S_NODE == 1 && elem.num_lanes == CEED_GEN_LANES) ? ES / CEED_GEN_LANES : 0;
+  for (int c = 0; c < NC; c++) {
+    for (int b = 0; b < num_blocks; b++) {
+      CeedGenVec rows[CEED_GEN_LANES];
+      for (int j = 0; j < CEED_GEN_LANES; j++) rows[j] = e[c * ES + b * CEED_GEN_LANES + j];
+      CeedGenTranspose(rows);
+      for (int l = 0; l < CEED_GEN_LANES; l++) {
+        CeedScalar *p = lane_data[l] + c * S_COMP + b * CEED_GEN_LANES;
+        CeedGenStoreUnaligned(p, CeedGenLoadUnaligned(p) + rows[l]);
+      }
+    }
+    for (int n = num_blocks * CEED_GEN_LANES; n < ES; n++) {
+      for (int l = 0; l < elem.num_lanes; l++) lane_data[l][n * S_NODE + c * S_COMP] += e[c * ES + n][l];
+    }
+  }
+  CeedGenPrefetchStrided<NC, ES, S_NODE, S_COMP, S_ELEM, 1>(elem, v);
+}
+
+/* Passive quadrature data the host keeps as element arrays, [batch][comp][node][lane]: used in place. */
+template <int N>
+static inline const CeedGenVec *CeedGenInterleavedInput(const CeedGenElem &elem, const CeedScalar *data) {
+  return (const CeedGenVec *)data + (CeedSize)elem.batch * N;
+}
+
+#endif /* CEED_GEN_CPU_RESTRICTION_H */

@@ -1,0 +1,85 @@
+/* cpu dialect of the fused-kernel building blocks: an element batch occupies the SIMD lanes.
+
+   Every per-element array of a generated kernel is an array of CeedGenVec, one vector per value of one
+   element, the lanes holding CEED_GEN_LANES consecutive elements (a batch): nodal data [comp][node],
+   quadrature data [eval component][comp][point], the layout of one element in libCEED order with the
+   element index fastest. A QFunction therefore sees a batch as Q = points * CEED_GEN_LANES points with
+   the components Q apart. A batch past the last element repeats the last element in its spare lanes;
+   only writes (transpose restrictions) look at num_lanes. */
+#ifndef CEED_GEN_CPU_H
+#define CEED_GEN_CPU_H
+
+#ifndef CEED_GEN_LANES
+#error "CEED_GEN_LANES must be defined by the generated preamble"
+#endif
+
+typedef CeedScalar CeedGenVec __attribute__((vector_size(CEED_GEN_LANES * sizeof(CeedScalar))));
+
+#if defined(__clang__)
+#define CEED_GEN_UNROLL _Pragma("unroll")
+#else
+#define CEED_GEN_UNROLL _Pragma("GCC unroll 64")
+#endif
+
+/* The element batch a kernel is working on. */
+struct CeedGenElem {
+  CeedInt batch;     /* elements batch * CEED_GEN_LANES + lane */
+  CeedInt num_lanes; /* lanes holding distinct elements: CEED_GEN_LANES except in the last batch */
+  CeedInt num_elem;
+};
+
+static inline CeedGenVec CeedGenLoadUnaligned(const CeedScalar *p) {
+  CeedGenVec v;
+  __builtin_memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+static inline void CeedGenStoreUnaligned(CeedScalar *p, CeedGenVec v) { __builtin_memcpy(p, &v, sizeof(v)); }
+
+/* rows[l][j] -> rows[j][l] for a square block of CEED_GEN_LANES vectors (a shuffle network). */
+static inline void CeedGenTranspose(CeedGenVec *rows) {
+#if CEED_GEN_LANES == 8
+  CeedGenVec t[8], u[8];
+  for (int i = 0; i < 8; i += 2) {
+    t[i]     = __builtin_shufflevector(rows[i], rows[i + 1], 0, 8, 2, 10, 4, 12, 6, 14);
+    t[i + 1] = __builtin_shufflevector(rows[i], rows[i + 1], 1, 9, 3, 11, 5, 13, 7, 15);
+  }
+  for (int i = 0; i < 8; i += 4) {
+    u[i]     = __builtin_shufflevector(t[i], t[i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[i + 1] = __builtin_shufflevector(t[i + 1], t[i + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[i + 2] = __builtin_shufflevector(t[i], t[i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    u[i + 3] = __builtin_shufflevector(t[i + 1], t[i + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+  }
+  for (int i = 0; i < 4; i++) {
+    rows[i]     = __builtin_shufflevector(u[i], u[i + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    rows[i + 4] = __builtin_shufflevector(u[i], u[i + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+#elif CEED_GEN_LANES == 4
+  const CeedGenVec t0 = __builtin_shufflevector(rows[0], rows[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(rows[0], rows[1], 1, 5, 3, 7);
+  const CeedGenVec t2 = __builtin_shufflevector(rows[2], rows[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(rows[2], rows[3], 1, 5, 3, 7);
+  rows[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+  rows[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+  rows[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+  rows[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+#elif CEED_GEN_LANES == 2
+  const CeedGenVec t0 = __builtin_shufflevector(rows[0], rows[1], 0, 2);
+  rows[1]             = __builtin_shufflevector(rows[0], rows[1], 1, 3);
+  rows[0]             = t0;
+#else
+#error "CEED_GEN_LANES must be 2, 4 or 8"
+#endif
+}
+
+/* Quadrature weights of one element broadcast to every lane (done once per kernel call). */
+template <int NQ>
+static inline void CeedGenWeights(const CeedScalar *weights, CeedGenVec *out) {
+  for (int q = 0; q < NQ; q++) out[q] = CeedGenVec{} + weights[q];
+}
+
+/* out += in for N values per element. */
+template <int N>
+static inline void CeedGenAdd(const CeedGenVec *in, CeedGenVec *out) {
+  for (int i = 0; i < N; i++) out[i] += in[i];
+}
+
+#endif /* CEED_GEN_CPU_H */

@@ -1,0 +1,361 @@
+// Persistent kernel cache shared by every backend, thread and process (include/ceed/backend.h, "Kernel
+// cache"). An entry is one file <key>.<ext>: the artefact's bytes followed by a trailer
+//   "CEEDRTKC" | format version (u32) | reserved (u32) | payload size (u64) | SHA-256 of the payload
+// so that a lookup detects truncation and corruption without trusting the writer. Writers create a
+// uniquely named temporary file in the same folder and rename it into place: readers see either no
+// entry or a complete one, and concurrent writers of the same key (MPI ranks compiling the same kernel)
+// both succeed, the last rename winning. ELF loaders ignore bytes after the last section, so a shared
+// object entry is dlopen-able as it is.
+#include <ceed/backend.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ceed-impl.hpp"
+#include "jit-hash.hpp"
+
+namespace {
+
+constexpr char     kMagic[8]     = {'C', 'E', 'E', 'D', 'R', 'T', 'K', 'C'};
+constexpr uint32_t kFormat       = 1;
+constexpr size_t   kTrailerBytes = 8 + 4 + 4 + 8 + 32;
+
+std::atomic<uint64_t> num_hits{0}, num_misses{0}, num_stores{0}, num_discarded{0}, num_temporaries{0};
+
+// The private folder used while persistence is off: created once, its entries removed at exit.
+std::mutex               private_mutex;
+std::string              private_dir;
+std::vector<std::string> private_entries;
+
+void RemovePrivateEntries() {
+  std::lock_guard<std::mutex> lock(private_mutex);
+  for (const std::string &path : private_entries) unlink(path.c_str());
+  if (!private_dir.empty()) rmdir(private_dir.c_str());  // kept when diagnostics (failed sources) remain
+}
+
+bool CacheDisabled() {
+  const char *v = std::getenv("CEEDRT_CACHE");
+  if (!v) return false;
+  for (const char *off : {"off", "OFF", "0", "false", "no"}) {
+    if (!std::strcmp(v, off)) return true;
+  }
+  return false;
+}
+
+// mkdir -p with mode 0700 for the folders created here.
+bool MakeDirectories(const std::string &path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0) return S_ISDIR(st.st_mode);
+  const size_t slash = path.find_last_of('/');
+  if (slash != std::string::npos && slash > 0 && !MakeDirectories(path.substr(0, slash))) return false;
+  return mkdir(path.c_str(), 0700) == 0 || errno == EEXIST;
+}
+
+int Directory(Ceed ceed, std::string *dir, bool *is_persistent) {
+  *is_persistent = !CacheDisabled();
+  if (!*is_persistent) {
+    std::lock_guard<std::mutex> lock(private_mutex);
+    if (private_dir.empty()) {
+      const char *tmp      = std::getenv("TMPDIR");
+      std::string pattern  = std::string(tmp && *tmp ? tmp : "/tmp") + "/ceedrt-kernels-XXXXXX";
+      std::vector<char> buf(pattern.begin(), pattern.end());
+      buf.push_back('\0');
+      CeedCheck(mkdtemp(buf.data()), ceed, CEED_ERROR_MAJOR, "Cannot create a temporary kernel folder %s: %s", pattern.c_str(), std::strerror(errno));
+      private_dir = buf.data();
+      std::atexit(RemovePrivateEntries);
+    }
+    *dir = private_dir;
+    return CEED_ERROR_SUCCESS;
+  }
+  const char *env = std::getenv("CEEDRT_CACHE_DIR");
+  if (env && *env) {
+    *dir = env;
+  } else if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
+    *dir = std::string(xdg) + "/ceedrt";
+  } else if (const char *home = std::getenv("HOME"); home && *home == '/') {
+    *dir = std::string(home) + "/.cache/ceedrt";
+  } else {
+    *dir = "/tmp/ceedrt-cache-" + std::to_string(getuid());
+  }
+  while (dir->size() > 1 && dir->back() == '/') dir->pop_back();
+  CeedCheck(MakeDirectories(*dir), ceed, CEED_ERROR_MAJOR,
+            "Kernel cache folder %s cannot be created (%s); set CEEDRT_CACHE_DIR to a writable folder or CEEDRT_CACHE=off", dir->c_str(),
+            std::strerror(errno));
+  return CEED_ERROR_SUCCESS;
+}
+
+bool ValidName(const char *s, size_t max_len) {
+  if (!s || !*s || std::strlen(s) > max_len) return false;
+  for (; *s; s++) {
+    if (!(std::isalnum((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.')) return false;
+  }
+  return true;
+}
+
+int CheckKeyAndExt(Ceed ceed, const char *key, const char *ext, const char *func) {
+  CeedCheck(ValidName(key, 128), ceed, CEED_ERROR_INCOMPATIBLE, "%s: kernel cache key \"%s\" must be 1-128 characters [A-Za-z0-9._-]", func,
+            key ? key : "(null)");
+  CeedCheck(ValidName(ext, 16), ceed, CEED_ERROR_INCOMPATIBLE, "%s: kernel cache extension \"%s\" must be 1-16 characters [A-Za-z0-9._-]",
+            func, ext ? ext : "(null)");
+  return CEED_ERROR_SUCCESS;
+}
+
+std::string TemporaryName(const std::string &final_path) {
+  return final_path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()) % 1000000) +
+         "-" + std::to_string(num_temporaries++);
+}
+
+bool WriteAll(int fd, const void *data, size_t n) {
+  const char *p = static_cast<const char *>(data);
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    p += w, n -= (size_t)w;
+  }
+  return true;
+}
+
+bool ReadAll(const std::string &path, std::string *bytes) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bytes->clear();
+  char    chunk[1 << 16];
+  ssize_t r;
+  while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    bytes->append(chunk, (size_t)r);
+  }
+  close(fd);
+  return r == 0;
+}
+
+std::string Trailer(const void *payload, uint64_t size) {
+  ceed::Sha256 sha;
+  sha.Update(payload, size);
+  const auto digest = sha.Finish();
+  std::string t(kMagic, 8);
+  const uint32_t header[2] = {kFormat, 0};
+  t.append(reinterpret_cast<const char *>(header), sizeof(header));
+  t.append(reinterpret_cast<const char *>(&size), sizeof(size));
+  t.append(reinterpret_cast<const char *>(digest.data()), digest.size());
+  return t;
+}
+
+// Reads and verifies an entry: payload size on success; false on a miss or a bad entry (*corrupt).
+bool VerifyEntry(const std::string &path, std::string *bytes, bool *corrupt) {
+  *corrupt = false;
+  if (access(path.c_str(), F_OK) != 0) return false;
+  if (!ReadAll(path, bytes)) {
+    *corrupt = access(path.c_str(), F_OK) == 0;
+    return false;
+  }
+  *corrupt = true;
+  if (bytes->size() < kTrailerBytes) return false;
+  const size_t payload = bytes->size() - kTrailerBytes;
+  uint64_t     size    = 0;
+  std::memcpy(&size, bytes->data() + payload + 16, sizeof(size));
+  if (std::memcmp(bytes->data() + payload, kMagic, 8) != 0 || size != payload) return false;
+  if (Trailer(bytes->data(), payload) != bytes->substr(payload)) return false;
+  bytes->resize(payload);
+  *corrupt = false;
+  return true;
+}
+
+// Lookup shared by the file and bytes variants: the entry's path and payload, or a miss.
+int Lookup(Ceed ceed, const char *key, const char *ext, std::string *path, std::string *payload, bool *found, const char *func) {
+  CeedCall(CheckKeyAndExt(ceed, key, ext, func));
+  *found = false;
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  *path = dir + "/" + key + "." + ext;
+  if (!is_persistent) {
+    num_misses++;
+    return CEED_ERROR_SUCCESS;
+  }
+  bool corrupt = false;
+  *found       = VerifyEntry(*path, payload, &corrupt);
+  if (corrupt) {
+    // Unlinking may race with a writer that just renamed a good entry into place; that only costs a rebuild.
+    unlink(path->c_str());
+    num_discarded++;
+    CeedDebug(ceed, "Kernel cache: discarded corrupt or truncated entry %s", path->c_str());
+  }
+  (*found ? num_hits : num_misses)++;
+  CeedDebug(ceed, "Kernel cache: %s %s", *found ? "hit" : "miss", path->c_str());
+  return CEED_ERROR_SUCCESS;
+}
+
+// Writes bytes (plus a trailer for entries) to a temporary file beside final_path and renames it into place.
+int WriteAtomically(Ceed ceed, const std::string &final_path, const void *bytes, size_t num_bytes, bool with_trailer) {
+  const std::string tmp = TemporaryName(final_path);
+  int               fd  = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  CeedCheck(fd >= 0, ceed, CEED_ERROR_MAJOR, "Kernel cache: cannot create %s: %s", tmp.c_str(), std::strerror(errno));
+  bool ok = WriteAll(fd, bytes, num_bytes);
+  if (ok && with_trailer) {
+    const std::string trailer = Trailer(bytes, num_bytes);
+    ok                        = WriteAll(fd, trailer.data(), trailer.size());
+  }
+  ok = close(fd) == 0 && ok;
+  if (ok) ok = rename(tmp.c_str(), final_path.c_str()) == 0;
+  if (!ok) {
+    const int err = errno;
+    unlink(tmp.c_str());
+    return CeedError(ceed, CEED_ERROR_MAJOR, "Kernel cache: cannot write %s: %s", final_path.c_str(), std::strerror(err));
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int FinishStore(Ceed ceed, const std::string &final_path, bool is_persistent, char **path) {
+  num_stores++;
+  if (!is_persistent) {
+    std::lock_guard<std::mutex> lock(private_mutex);
+    private_entries.push_back(final_path);
+  }
+  CeedDebug(ceed, "Kernel cache: stored %s", final_path.c_str());
+  if (path) CeedCall(CeedStringAllocCopy(final_path.c_str(), path));
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+int CeedKernelCacheComputeKey(CeedInt num_parts, const char *const *parts, char key[CEED_KERNEL_CACHE_KEY_SIZE]) {
+  CeedCheck(key && (parts || num_parts == 0), NULL, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheComputeKey: parts or key is NULL");
+  CeedCheck(num_parts >= 0, NULL, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheComputeKey: number of parts %d is negative", num_parts);
+  ceed::Sha256 sha;
+  for (CeedInt i = 0; i < num_parts; i++) {
+    CeedCheck(parts[i], NULL, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheComputeKey: part %d is NULL", i);
+    // Length prefixes keep ("ab", "c") and ("a", "bc") apart.
+    const uint64_t n = std::strlen(parts[i]);
+    sha.Update(&n, sizeof(n));
+    sha.Update(parts[i], n);
+  }
+  const auto        digest = sha.Finish();
+  const std::string hex    = ceed::HexDigits(digest.data(), digest.size());
+  std::memcpy(key, hex.c_str(), hex.size() + 1);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedKernelCacheGetDirectory(Ceed ceed, char **directory, bool *is_persistent) {
+  CeedCheck(directory, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheGetDirectory: output pointer is NULL");
+  CEED_API_TRY
+  std::string dir;
+  bool        persistent = false;
+  CeedCall(Directory(ceed, &dir, &persistent));
+  if (is_persistent) *is_persistent = persistent;
+  return CeedStringAllocCopy(dir.c_str(), directory);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheGetTemporaryPath(Ceed ceed, const char *key, const char *ext, char **path) {
+  CeedCheck(path, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheGetTemporaryPath: output pointer is NULL");
+  CEED_API_TRY
+  CeedCall(CheckKeyAndExt(ceed, key, ext, __func__));
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  return CeedStringAllocCopy(TemporaryName(dir + "/" + key + "." + ext).c_str(), path);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheLookupFile(Ceed ceed, const char *key, const char *ext, char **path) {
+  CeedCheck(path, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheLookupFile: output pointer is NULL");
+  *path = nullptr;
+  CEED_API_TRY
+  std::string entry, payload;
+  bool        found = false;
+  CeedCall(Lookup(ceed, key, ext, &entry, &payload, &found, __func__));
+  if (found) CeedCall(CeedStringAllocCopy(entry.c_str(), path));
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheLookupBytes(Ceed ceed, const char *key, const char *ext, void **bytes, size_t *num_bytes) {
+  CeedCheck(bytes && num_bytes, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheLookupBytes: output pointer is NULL");
+  *bytes     = nullptr;
+  *num_bytes = 0;
+  CEED_API_TRY
+  std::string entry, payload;
+  bool        found = false;
+  CeedCall(Lookup(ceed, key, ext, &entry, &payload, &found, __func__));
+  if (!found) return CEED_ERROR_SUCCESS;
+  char *copy = nullptr;
+  CeedCall(CeedMalloc(payload.size() + 1, &copy));
+  std::memcpy(copy, payload.data(), payload.size());
+  copy[payload.size()] = '\0';  // text artefacts (PTX) can be used as strings
+  *bytes               = copy;
+  *num_bytes           = payload.size();
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheStoreBytes(Ceed ceed, const char *key, const char *ext, const void *bytes, size_t num_bytes, char **path) {
+  if (path) *path = nullptr;
+  CEED_API_TRY
+  CeedCall(CheckKeyAndExt(ceed, key, ext, __func__));
+  CeedCheck(bytes || num_bytes == 0, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheStoreBytes: bytes is NULL");
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  const std::string final_path = dir + "/" + key + "." + ext;
+  CeedCall(WriteAtomically(ceed, final_path, bytes, num_bytes, true));
+  return FinishStore(ceed, final_path, is_persistent, path);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheStoreFile(Ceed ceed, const char *key, const char *ext, const char *file_path, char **path) {
+  if (path) *path = nullptr;
+  CEED_API_TRY
+  CeedCall(CheckKeyAndExt(ceed, key, ext, __func__));
+  CeedCheck(file_path, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheStoreFile: file path is NULL");
+  std::string bytes;
+  CeedCheck(ReadAll(file_path, &bytes), ceed, CEED_ERROR_MAJOR, "Kernel cache: cannot read %s: %s", file_path, std::strerror(errno));
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  const std::string final_path = dir + "/" + key + "." + ext;
+  CeedCall(WriteAtomically(ceed, final_path, bytes.data(), bytes.size(), true));
+  unlink(file_path);
+  return FinishStore(ceed, final_path, is_persistent, path);
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheWriteFile(Ceed ceed, const char *key, const char *ext, const void *bytes, size_t num_bytes, char **path) {
+  if (path) *path = nullptr;
+  CEED_API_TRY
+  CeedCall(CheckKeyAndExt(ceed, key, ext, __func__));
+  CeedCheck(bytes || num_bytes == 0, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheWriteFile: bytes is NULL");
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  const std::string final_path = dir + "/" + key + "." + ext;
+  CeedCall(WriteAtomically(ceed, final_path, bytes, num_bytes, false));
+  if (path) CeedCall(CeedStringAllocCopy(final_path.c_str(), path));
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheGetStats(CeedKernelCacheStats *stats) {
+  CeedCheck(stats, NULL, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheGetStats: output pointer is NULL");
+  stats->hits      = num_hits;
+  stats->misses    = num_misses;
+  stats->stores    = num_stores;
+  stats->discarded = num_discarded;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // extern "C"
