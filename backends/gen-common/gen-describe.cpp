@@ -80,6 +80,15 @@ int DescribeField(CeedOperatorField op_field, FieldDesc *f, std::string *why_not
   CeedElemRestriction rstr  = nullptr;
   CeedBasis           basis = nullptr;
   CeedCallBackend(CeedOperatorFieldGetData(op_field, &name, &rstr, &basis, &f->vec));
+  // GetData hands out references; the description borrows the objects, which the operator keeps alive.
+  {
+    CeedElemRestriction rstr_ref = rstr;
+    CeedBasis           basis_ref = basis;
+    CeedVector          vec_ref = f->vec;
+    CeedCallBackend(CeedElemRestrictionDestroy(&rstr_ref));
+    CeedCallBackend(CeedBasisDestroy(&basis_ref));
+    CeedCallBackend(CeedVectorDestroy(&vec_ref));
+  }
   CeedCallBackend(CeedOperatorFieldGetEvalMode(op_field, &f->eval_mode));
   f->name = name;
   CeedCall(DescribeRestriction(rstr, f, why_not));

@@ -22,7 +22,11 @@ int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) 
     CeedBasis           basis = nullptr;
     CeedVector          vec   = nullptr;
     CeedCallBackend(CeedOperatorFieldGetData(i < num_in ? in[i] : out[i - num_in], &name, &rstr, &basis, &vec));
-    CeedCallBackend(CeedOperatorSetField(*clone, name, rstr, basis, vec));
+    int ierr = CeedOperatorSetField(*clone, name, rstr, basis, vec);
+    CeedElemRestrictionDestroy(&rstr);  // GetData's references; the clone holds its own
+    CeedBasisDestroy(&basis);
+    CeedVectorDestroy(&vec);
+    CeedCallBackend(ierr);
   }
   if (is_at_points) {
     CeedElemRestriction rstr_points = nullptr;
