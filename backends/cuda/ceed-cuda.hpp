@@ -88,6 +88,7 @@ int  ElemRestrictionCreate(CeedElemRestriction rstr);
 int  BasisCreate(CeedBasis basis);
 int  QFunctionCreate(CeedQFunction qf);
 int  OperatorCreate(CeedOperator op);
+int  GenOperatorCreate(CeedOperator op);  // /gpu/cuda/gen: fused kernels, /gpu/cuda/ref for the rest
 
 // Basis application on device arrays with explicit layouts (see CeedCudaBasisParams); used by
 // CeedBasisApply and by operators. Error if basis was not created by a CUDA context.

@@ -279,7 +279,7 @@ int Init(const char *resource, Ceed ceed) {
   ops.ElemRestrictionCreate   = ElemRestrictionCreate;
   ops.BasisCreate             = BasisCreate;
   ops.QFunctionCreate         = QFunctionCreate;
-  ops.OperatorCreate          = OperatorCreate;
+  ops.OperatorCreate          = gen_alias ? GenOperatorCreate : OperatorCreate;
   InstallVectorOps(ops);
   CeedCallBackend(CeedSetBackendOps(ceed, &ops));
   CeedCallBackend(CeedSetDeterministic(ceed, deterministic));
@@ -287,10 +287,14 @@ int Init(const char *resource, Ceed ceed) {
             data->device_name.c_str(), data->arch, data->num_sm, data->target_kind == CodeKind::kCubin ? "sm" : "compute", data->target_arch,
             deterministic ? ", deterministic transposes" : "");
   if (gen_alias) {
-    static std::once_flag once;
-    std::call_once(once, [&] {
-      CeedDebug(ceed, "%s: the fused /gpu/cuda/gen kernels are not available yet; operators run on the /gpu/cuda/ref path", prefix);
-    });
+    // Operators the fused kernels do not cover run on /gpu/cuda/ref, on the same device.
+    const char *options      = std::strchr(resource, ':');
+    std::string ref_resource = std::string("/gpu/cuda/ref") + (options ? options : "");
+    Ceed        delegate     = nullptr;
+    CeedCall(CeedInit(ref_resource.c_str(), &delegate));
+    int ierr = CeedSetDelegate(ceed, delegate);
+    CeedDestroy(&delegate);
+    CeedCall(ierr);
   }
   return CEED_ERROR_SUCCESS;
 }

@@ -37,7 +37,8 @@ namespace ceed_cuda {
   X(cuFuncGetAttribute)               \
   X(cuFuncSetAttribute)               \
   X(cuLaunchKernel)                   \
-  X(cuOccupancyMaxPotentialBlockSize)
+  X(cuOccupancyMaxPotentialBlockSize)  \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 struct Driver {
 #define CEED_CUDA_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;

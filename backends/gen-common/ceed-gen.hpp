@@ -119,6 +119,24 @@ class Dialect {
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.
 std::unique_ptr<Dialect> CreateCpuDialect(int lanes);
 
+// The thread layout of the cuda dialect (jit-templates/cuda/ceed-gen-cuda.h): tensor operators spread
+// dimensions 0..dim-2 of an element over t_1d^(dim-1) threads, each owning a column along the last
+// dimension; other operators (1D, non-tensor, no basis) use one thread per element.
+struct ThreadLayout {
+  int  dim = 0, P_1d = 0, Q_1d = 0, t_1d = 1;
+  int  thread_dims = 0;      // tensor dimensions spread over threads
+  int  threads_per_elem = 1; // t_1d^thread_dims
+  int  max_block = 256;      // launch bound: largest block the kernel is compiled for
+};
+
+// The layout for desc; *why_not names what the cuda dialect cannot fuse (tensor bases of different
+// dimension or 1D sizes, tensor and non-tensor bases together).
+ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, std::string *why_not);
+
+// The cuda dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs)`, blocks of whole elements in the
+// given layout, element arrays in registers, the QFunction called per point with Q = 1.
+std::unique_ptr<Dialect> CreateCudaDialect(const ThreadLayout &layout);
+
 struct KernelSource {
   std::string text;           // the complete translation unit
   size_t      scratch_bytes;  // CeedGenArgs::scratch the kernel needs
@@ -128,7 +146,14 @@ struct KernelSource {
 // (CeedLoadSourceToBuffer) to compile into the kernel, or empty to call it through CeedGenArgs::qf_user.
 int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);
 
-// Folder of the installed jit-templates (beside the plugins, found from this library's location).
+// A clone of op on delegate (same QFunction, restrictions, bases, vectors) for operators a backend does not fuse.
+int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone);
+
+// Whether a QFunction source path names an existing file (absolute, or below the working directory or a JIT
+// source root of ceed), i.e. whether its source can be compiled into a kernel.
+bool QFunctionSourceExists(Ceed ceed, const std::string &path);
+
+// Folder of the installed jit-templates (or $CEEDRT_JIT_TEMPLATES_DIR) (beside the plugins, found from this library's location).
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);
 
 // Indented text output for the glue.

@@ -2,6 +2,7 @@
 // live in <datadir>/ceedrt/jit-templates; the build tree mirrors that layout.
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "ceed-gen.hpp"
@@ -13,6 +14,11 @@
 namespace ceed::gen {
 
 int GetTemplatesDirectory(Ceed ceed, std::string *dir) {
+  // Tools and tests that generate kernels outside a plugin (no installed layout around them) name the folder.
+  if (const char *env = std::getenv("CEEDRT_JIT_TEMPLATES_DIR"); env && *env) {
+    *dir = env;
+    return CEED_ERROR_SUCCESS;
+  }
   Dl_info info{};
   CeedCheck(dladdr(reinterpret_cast<void *>(&GetTemplatesDirectory), &info) && info.dli_fname, ceed, CEED_ERROR_BACKEND,
             "Cannot locate the gen backend library to find its jit-templates");

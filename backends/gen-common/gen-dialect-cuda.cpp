@@ -1,0 +1,140 @@
+// The cuda dialect: a thread block holds several elements, each a group of threads over all but the
+// last tensor dimension (jit-templates/cuda/ceed-gen-cuda.h); element arrays are per-thread register
+// columns; the QFunction runs once per point with Q = 1 on values gathered from the columns.
+#include <algorithm>
+
+#include "ceed-gen.hpp"
+
+namespace ceed::gen {
+
+ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, std::string *why_not) {
+  ThreadLayout layout;
+  bool         tensor = false, non_tensor = false;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.basis_kind == BasisKind::kNonTensor) non_tensor = true;
+      if (f.basis_kind != BasisKind::kTensor) continue;
+      if (tensor && (f.dim != layout.dim || f.P_1d != layout.P_1d || f.Q_1d != layout.Q_1d)) {
+        *why_not = "tensor bases of different shapes (dim " + std::to_string(layout.dim) + ", P_1d " + std::to_string(layout.P_1d) + ", Q_1d " +
+                   std::to_string(layout.Q_1d) + " and field '" + f.name + "')";
+        return layout;
+      }
+      tensor       = true;
+      layout.dim   = f.dim;
+      layout.P_1d  = f.P_1d;
+      layout.Q_1d  = f.Q_1d;
+    }
+  }
+  if (tensor && non_tensor) {
+    *why_not = "tensor and non-tensor bases in one operator";
+    return layout;
+  }
+  if (tensor) {
+    layout.t_1d        = std::max(layout.P_1d, layout.Q_1d);
+    layout.thread_dims = layout.dim - 1;
+    for (int d = 0; d < layout.thread_dims; d++) layout.threads_per_elem *= layout.t_1d;
+  } else {
+    layout.P_1d = layout.Q_1d = 1;
+  }
+  if (layout.threads_per_elem > 1024) {
+    *why_not = std::to_string(layout.threads_per_elem) + " threads per element exceed a CUDA block";
+    return layout;
+  }
+  // A block of at least one element; 256 threads keep up to 255 registers per thread available.
+  layout.max_block = std::max(256, layout.threads_per_elem);
+  return layout;
+}
+
+namespace {
+
+std::string S(long long v) { return std::to_string(v); }
+
+class CudaDialect final : public Dialect {
+ public:
+  explicit CudaDialect(const ThreadLayout &layout) : l_(layout) {}
+  std::string              Name() const override { return "cuda"; }
+  std::vector<std::string> TemplateFiles() const override {
+    return {"cuda/ceed-gen-cuda.h", "cuda/ceed-gen-cuda-restriction.h", "cuda/ceed-gen-cuda-basis.h"};
+  }
+  std::string Preamble() const override {
+    // QFunction sources compiled for the device, one point per call (spec 01 §6).
+    return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
+           "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
+           S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
+           S(l_.Q_1d) + "\n";
+  }
+  int Lanes() const override { return 1; }
+  // Per-thread values: the array's column (values divided by the extent of the thread dimensions).
+  size_t ArrayLength(ArrayKind kind, size_t values_per_element) const override {
+    const int n   = kind == ArrayKind::kNodal ? l_.P_1d : kind == ArrayKind::kTemporary ? l_.t_1d : l_.Q_1d;
+    size_t    ext = 1;
+    for (int d = 0; d < l_.thread_dims; d++) ext *= (size_t)n;
+    return std::max<size_t>(values_per_element / ext, 1);
+  }
+  size_t ArrayEntryBytes() const override { return sizeof(CeedScalar); }
+  void   DeclareArray(Writer &w, const std::string &name, ArrayKind, size_t, size_t length) const override {
+    // Temporaries a field set does not use stay declared (the glue names them): no unused-variable warning.
+    w.Line("CeedScalar " + name + "[" + S((long long)length) + "];");
+    w.Line("(void)" + name + ";");
+  }
+  void KernelBegin(Writer &w, const OperatorDesc &) const override {
+    w.Line("extern \"C\" __global__ void __launch_bounds__(" + S(l_.max_block) + ") CeedGenOperatorKernel(const __grid_constant__ CeedGenArgs args_value) {");
+    w.Indent();
+    w.Line("const CeedGenArgs *const args = &args_value;");
+  }
+  void ElementLoopBegin(Writer &w, const OperatorDesc &) const override {
+    // Block-uniform loop bounds: every thread of a block reaches the same barriers.
+    w.Line("const CeedInt elems_per_block = blockDim.x / CEED_GEN_THREADS_PER_ELEM;");
+    w.Line("for (CeedInt first = blockIdx.x * elems_per_block; first < args->num_elem; first += gridDim.x * elems_per_block) {");
+    w.Indent();
+    w.Line("const CeedInt index = first + (CeedInt)(threadIdx.x / CEED_GEN_THREADS_PER_ELEM);");
+    w.Line("const CeedGenElem elem = {index, index < args->num_elem};");
+  }
+  void ElementLoopEnd(Writer &w) const override {
+    w.Dedent();
+    w.Line("}");
+  }
+  void KernelEnd(Writer &w) const override {
+    w.Dedent();
+    w.Line("}");
+  }
+  // Per point of the thread's column: gather the fields' values, call with Q = 1, scatter the results.
+  void CallQFunction(Writer &w, const OperatorDesc &desc, bool, const std::vector<std::string> &in,
+                     const std::vector<std::string> &out) const override {
+    long long column = desc.num_qpts;
+    for (int d = 0; d < l_.thread_dims; d++) column /= l_.Q_1d;
+    w.Line("#pragma unroll");
+    w.Line("for (int point = 0; point < " + S(column) + "; point++) {");
+    w.Indent();
+    std::string ins, outs;
+    for (size_t i = 0; i < in.size(); i++) {
+      const std::string n = S(desc.inputs[i].size), name = "qf_in_" + S((long long)i);
+      w.Line("CeedScalar " + name + "[" + n + "];");
+      w.Line("for (int c = 0; c < " + n + "; c++) " + name + "[c] = " + in[i] + "[c * " + S(column) + " + point];");
+      ins += (ins.empty() ? "" : ", ") + name;
+    }
+    for (size_t i = 0; i < out.size(); i++) {
+      const std::string name = "qf_out_" + S((long long)i);
+      w.Line("CeedScalar " + name + "[" + S(desc.outputs[i].size) + "];");
+      outs += (outs.empty() ? "" : ", ") + name;
+    }
+    w.Line("const CeedScalar *qf_in[] = {" + (ins.empty() ? std::string("NULL") : ins) + "};");
+    w.Line("CeedScalar *qf_out[] = {" + (outs.empty() ? std::string("NULL") : outs) + "};");
+    w.Line(desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
+    for (size_t i = 0; i < out.size(); i++) {
+      const std::string n = S(desc.outputs[i].size);
+      w.Line("for (int c = 0; c < " + n + "; c++) " + out[i] + "[c * " + S(column) + " + point] = qf_out_" + S((long long)i) + "[c];");
+    }
+    w.Dedent();
+    w.Line("}");
+  }
+
+ private:
+  ThreadLayout l_;
+};
+
+}  // namespace
+
+std::unique_ptr<Dialect> CreateCudaDialect(const ThreadLayout &layout) { return std::make_unique<CudaDialect>(layout); }
+
+}  // namespace ceed::gen

@@ -1,0 +1,57 @@
+// Helpers of gen backends around the generator: the delegate clone of operators a backend does not fuse
+// (sharing the QFunction, restrictions, bases and vectors) and the check that a QFunction has source.
+#include <filesystem>
+
+#include "ceed-gen.hpp"
+
+namespace ceed::gen {
+
+int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) {
+  CeedQFunction qf           = nullptr;
+  bool          is_at_points = false;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedOperatorIsAtPoints(op, &is_at_points));
+  if (is_at_points) CeedCallBackend(CeedOperatorCreateAtPoints(delegate, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, clone));
+  else CeedCallBackend(CeedOperatorCreate(delegate, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, clone));
+  CeedInt            num_in = 0, num_out = 0;
+  CeedOperatorField *in = nullptr, *out = nullptr;
+  CeedCallBackend(CeedOperatorGetFields(op, &num_in, &in, &num_out, &out));
+  for (CeedInt i = 0; i < num_in + num_out; i++) {
+    const char         *name  = nullptr;
+    CeedElemRestriction rstr  = nullptr;
+    CeedBasis           basis = nullptr;
+    CeedVector          vec   = nullptr;
+    CeedCallBackend(CeedOperatorFieldGetData(i < num_in ? in[i] : out[i - num_in], &name, &rstr, &basis, &vec));
+    int ierr = CeedOperatorSetField(*clone, name, rstr, basis, vec);
+    CeedElemRestrictionDestroy(&rstr);  // GetData's references; the clone holds its own
+    CeedBasisDestroy(&basis);
+    CeedVectorDestroy(&vec);
+    CeedCallBackend(ierr);
+  }
+  if (is_at_points) {
+    CeedElemRestriction rstr_points = nullptr;
+    CeedVector          coords      = nullptr;
+    CeedCallBackend(CeedOperatorAtPointsGetPoints(op, &rstr_points, &coords));
+    int ierr = CeedOperatorAtPointsSetPoints(*clone, rstr_points, coords);
+    CeedElemRestrictionDestroy(&rstr_points);
+    CeedVectorDestroy(&coords);
+    CeedCallBackend(ierr);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+bool QFunctionSourceExists(Ceed ceed, const std::string &path) {
+  if (path.empty()) return false;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) return true;
+  if (std::filesystem::path(path).is_absolute()) return false;
+  CeedInt      num_roots = 0;
+  const char **roots     = nullptr;
+  if (CeedGetJitSourceRoots(ceed, &num_roots, &roots)) return false;
+  bool found = false;
+  for (CeedInt i = 0; i < num_roots && !found; i++) found = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
+  CeedRestoreJitSourceRoots(ceed, &roots);
+  return found;
+}
+
+}  // namespace ceed::gen

@@ -1,0 +1,57 @@
+/* cuda dialect: element restrictions. Offset and oriented restrictions read the restriction's own
+   offsets, [elem][node] (no host reordering): the threads of an element touch consecutive entries. The
+   transpose scatter adds with atomicAdd (elements share nodes). */
+#ifndef CEED_GEN_CUDA_RESTRICTION_H
+#define CEED_GEN_CUDA_RESTRICTION_H
+
+template <int NC, int ES, bool ORIENTED>
+static __device__ __forceinline__ void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *__restrict__ indices, const bool *__restrict__ orients,
+                                                         CeedSize comp_stride, const CeedScalar *__restrict__ u, CeedScalar *e) {
+  constexpr int N = CeedGenColumn<ES>::N;
+  if (!elem.active || !CeedGenOwnsColumn<N>()) return;
+  const CeedSize first = (CeedSize)elem.index * ES;
+  for (int i = 0; i < N; i++) {
+    const CeedSize   node = first + CeedGenLocalIndex<N>(i);
+    const CeedInt    ind  = __ldg(indices + node);
+    const CeedScalar sign = (ORIENTED && orients[node]) ? -1.0 : 1.0;
+    for (int c = 0; c < NC; c++) e[c * N + i] = sign * __ldg(u + ind + c * comp_stride);
+  }
+}
+
+template <int NC, int ES, bool ORIENTED>
+static __device__ __forceinline__ void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *__restrict__ indices, const bool *__restrict__ orients,
+                                                          CeedSize comp_stride, const CeedScalar *e, CeedScalar *v) {
+  constexpr int N = CeedGenColumn<ES>::N;
+  if (!elem.active || !CeedGenOwnsColumn<N>()) return;
+  const CeedSize first = (CeedSize)elem.index * ES;
+  for (int i = 0; i < N; i++) {
+    const CeedSize   node = first + CeedGenLocalIndex<N>(i);
+    const CeedInt    ind  = __ldg(indices + node);
+    const CeedScalar sign = (ORIENTED && orients[node]) ? -1.0 : 1.0;
+    for (int c = 0; c < NC; c++) atomicAdd(v + ind + c * comp_stride, sign * e[c * N + i]);
+  }
+}
+
+/* Strided restrictions: value (node n, comp c, element k) at n * S_NODE + c * S_COMP + k * S_ELEM. Each
+   element's data belongs to it alone: the transpose adds without atomics. */
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
+static __device__ __forceinline__ void CeedGenReadStrided(const CeedGenElem &elem, const CeedScalar *__restrict__ u, CeedScalar *e) {
+  constexpr int N = CeedGenColumn<ES>::N;
+  if (!elem.active || !CeedGenOwnsColumn<N>()) return;
+  const CeedScalar *data = u + (CeedSize)elem.index * S_ELEM;
+  for (int i = 0; i < N; i++) {
+    for (int c = 0; c < NC; c++) e[c * N + i] = __ldg(data + CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP);
+  }
+}
+
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
+static __device__ __forceinline__ void CeedGenWriteStrided(const CeedGenElem &elem, const CeedScalar *e, CeedScalar *v) {
+  constexpr int N = CeedGenColumn<ES>::N;
+  if (!elem.active || !CeedGenOwnsColumn<N>()) return;
+  CeedScalar *data = v + (CeedSize)elem.index * S_ELEM;
+  for (int i = 0; i < N; i++) {
+    for (int c = 0; c < NC; c++) data[CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP] += e[c * N + i];
+  }
+}
+
+#endif /* CEED_GEN_CUDA_RESTRICTION_H */

@@ -1,0 +1,72 @@
+/* cuda dialect of the fused-kernel building blocks: one thread block handles several elements, each
+   element a group of threads laid out over all but its last tensor dimension.
+
+   Layout (compile-time constants from the generated preamble):
+     CEED_GEN_THREAD_DIMS  tensor dimensions spread over threads: dim - 1 for tensor bases (x for 2D, x and
+                           y for 3D), 0 for 1D, non-tensor bases and operators without a basis (one thread
+                           holds the whole element);
+     CEED_GEN_T_1D         threads per spread dimension (max(P_1d, Q_1d));
+     CEED_GEN_THREADS_PER_ELEM = CEED_GEN_T_1D^CEED_GEN_THREAD_DIMS.
+   Every element array is per thread: the "column" of values along the last dimension that the thread's
+   (x, y) position owns, [comp][i] with i < N (N = P_1d for nodal data, Q_1d for quadrature data, the
+   whole element when CEED_GEN_THREAD_DIMS is 0). Value i of a thread is element-local entry
+   x + N y + N^2 i (3D), x + N i (2D), i (otherwise). Threads whose x or y is outside N hold no data;
+   they still take part in every barrier. */
+#ifndef CEED_GEN_CUDA_H
+#define CEED_GEN_CUDA_H
+
+#if !defined(CEED_GEN_THREAD_DIMS) || !defined(CEED_GEN_T_1D)
+#error "CEED_GEN_THREAD_DIMS and CEED_GEN_T_1D must be defined by the generated preamble"
+#endif
+
+#define CEED_GEN_THREADS_PER_ELEM (CEED_GEN_THREAD_DIMS == 0 ? 1 : CEED_GEN_THREAD_DIMS == 1 ? CEED_GEN_T_1D : CEED_GEN_T_1D * CEED_GEN_T_1D)
+
+constexpr int CeedGenPow(int base, int exponent) { return exponent == 0 ? 1 : base * CeedGenPow(base, exponent - 1); }
+
+/* The N with N^(THREAD_DIMS + 1) = values: the column length of an array of `values` entries per component. */
+constexpr int CeedGenColumnRoot(int values, int n) { return CeedGenPow(n, CEED_GEN_THREAD_DIMS + 1) >= values ? n : CeedGenColumnRoot(values, n + 1); }
+template <int VALUES>
+struct CeedGenColumn {
+  static constexpr int N = CEED_GEN_THREAD_DIMS == 0 ? VALUES : CeedGenColumnRoot(VALUES, 1);
+  static_assert(CeedGenPow(N, CEED_GEN_THREAD_DIMS + 1) == VALUES, "element size is not a tensor of the kernel's dimension");
+};
+
+static __device__ __forceinline__ int CeedGenThreadX() { return CEED_GEN_THREAD_DIMS >= 1 ? (int)(threadIdx.x % CEED_GEN_T_1D) : 0; }
+static __device__ __forceinline__ int CeedGenThreadY() { return CEED_GEN_THREAD_DIMS >= 2 ? (int)(threadIdx.x / CEED_GEN_T_1D % CEED_GEN_T_1D) : 0; }
+
+/* Whether this thread owns data in a column of length N, and the element-local index of its value i. */
+template <int N>
+static __device__ __forceinline__ bool CeedGenOwnsColumn() {
+  return CeedGenThreadX() < N && CeedGenThreadY() < N;
+}
+template <int N>
+static __device__ __forceinline__ int CeedGenLocalIndex(int i) {
+  return CEED_GEN_THREAD_DIMS == 0 ? i : CeedGenThreadX() + (CEED_GEN_THREAD_DIMS == 2 ? N * CeedGenThreadY() : 0) + CeedGenPow(N, CEED_GEN_THREAD_DIMS) * i;
+}
+
+/* The element a thread group works on. */
+struct CeedGenElem {
+  CeedInt index;
+  bool    active; /* false for the spare groups of the last block */
+};
+
+/* Shared memory of the block: one slice of CEED_GEN_THREADS_PER_ELEM values per element of the block,
+   through which the contractions along thread dimensions exchange values (sized at launch). */
+extern __shared__ CeedScalar ceed_gen_shared[];
+static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + (threadIdx.x - threadIdx.x % CEED_GEN_THREADS_PER_ELEM); }
+
+/* Quadrature weights of the thread's column (once per kernel). */
+template <int NQ>
+static __device__ __forceinline__ void CeedGenWeights(const CeedScalar *__restrict__ weights, CeedScalar *out) {
+  constexpr int N = CeedGenColumn<NQ>::N;
+  for (int i = 0; i < N; i++) out[i] = CeedGenOwnsColumn<N>() ? weights[CeedGenLocalIndex<N>(i)] : 0.0;
+}
+
+/* out += in for N values per element (identity bases: nodes are points, P_1d = Q_1d). */
+template <int N>
+static __device__ __forceinline__ void CeedGenAdd(const CeedScalar *in, CeedScalar *out) {
+  constexpr int per_thread = N / CeedGenPow(CEED_GEN_Q_1D, CEED_GEN_THREAD_DIMS);
+  for (int i = 0; i < per_thread; i++) out[i] += in[i];
+}
+
+#endif /* CEED_GEN_CUDA_H */
