@@ -71,9 +71,11 @@ static __device__ __forceinline__ void CeedGenTensorContract(const CeedScalar *m
   }
 }
 
-template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenInterpTensor(const CeedScalar *interp_1d, const CeedScalar *in, CeedScalar *out, CeedScalar *tmp0,
-                                                           CeedScalar *tmp1) {
+/* EVEN_ODD (symmetric 1D matrices) selects the even-odd packing on the cpu dialect; the cuda contractions
+   read the plain matrices, so it and interp_even_odd are accepted and unused here. */
+template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD, bool EVEN_ODD = false>
+static __device__ __forceinline__ void CeedGenInterpTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar * /* interp_even_odd */,
+                                                           const CeedScalar *in, CeedScalar *out, CeedScalar *tmp0, CeedScalar *tmp1) {
   if constexpr (TRANSPOSE) CeedGenTensorContract<NC, DIM, Q, P, true, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
   else CeedGenTensorContract<NC, DIM, P, Q, false, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
 }
@@ -86,13 +88,15 @@ static __device__ __forceinline__ void CeedGenCollocatedDerivative(const CeedSca
 
 /* Tensor gradient through the quadrature points (Q_1d >= P_1d): interpolate (skipped for the identity),
    then differentiate with the collocated derivative. Quadrature arrays are [dim][comp][Q] per thread. */
-template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenGradTensorCollocated(const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d, const CeedScalar *in,
-                                                                   CeedScalar *out, CeedScalar *u_q, CeedScalar *tmp0, CeedScalar *tmp1) {
+template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD, bool EVEN_ODD = false>
+static __device__ __forceinline__ void CeedGenGradTensorCollocated(const CeedGenElem &elem, const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d,
+                                                                   const CeedScalar * /* interp_even_odd */, const CeedScalar * /* grad_even_odd */,
+                                                                   const CeedScalar *in, CeedScalar *out, CeedScalar *u_q, CeedScalar *tmp0,
+                                                                   CeedScalar *tmp1) {
   if constexpr (!TRANSPOSE) {
     const CeedScalar *u = in;
     if constexpr (!IDENTITY_INTERP) {
-      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(interp_1d, in, u_q, tmp0, tmp1);
+      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(elem, interp_1d, nullptr, in, u_q, tmp0, tmp1);
       u = u_q;
     }
     CeedGenCollocatedDerivative<NC, Q, 0, false, false>(colo_grad_1d, u, out);
@@ -104,13 +108,13 @@ static __device__ __forceinline__ void CeedGenGradTensorCollocated(const CeedSca
     CeedGenCollocatedDerivative<NC, Q, 0, true, first>(colo_grad_1d, in, u);
     if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, Q, 1, true, true>(colo_grad_1d, in + NC * Q, u);
     if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, Q, 2, true, true>(colo_grad_1d, in + 2 * NC * Q, u);
-    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(interp_1d, u_q, out, tmp0, tmp1);
+    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(elem, interp_1d, nullptr, u_q, out, tmp0, tmp1);
   }
 }
 
 /* Tensor gradient applied directly (any P_1d, Q_1d): derivative d uses grad_1d along d, interp_1d elsewhere. */
 template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenGradTensor(const CeedScalar *interp_1d, const CeedScalar *grad_1d, const CeedScalar *in, CeedScalar *out,
+static __device__ __forceinline__ void CeedGenGradTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar *grad_1d, const CeedScalar *in, CeedScalar *out,
                                                          CeedScalar *tmp0, CeedScalar *tmp1) {
 #pragma unroll
   for (int d = 0; d < DIM; d++) {
@@ -126,13 +130,13 @@ static __device__ __forceinline__ void CeedGenGradTensor(const CeedScalar *inter
 
 /* Non-tensor bases (one thread per element): dense [Q][P] matrices, one per derivative for the gradient. */
 template <int NC, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenInterpNonTensor(const CeedScalar *interp, const CeedScalar *in, CeedScalar *out) {
+static __device__ __forceinline__ void CeedGenInterpNonTensor(const CeedGenElem &, const CeedScalar *interp, const CeedScalar *in, CeedScalar *out) {
   if constexpr (TRANSPOSE) CeedGenContract<NC, Q, P, 1, true, ADD>(interp, in, out);
   else CeedGenContract<NC, P, Q, 1, false, ADD>(interp, in, out);
 }
 
 template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenGradNonTensor(const CeedScalar *grad, const CeedScalar *in, CeedScalar *out) {
+static __device__ __forceinline__ void CeedGenGradNonTensor(const CeedGenElem &, const CeedScalar *grad, const CeedScalar *in, CeedScalar *out) {
   for (int d = 0; d < DIM; d++) {
     if constexpr (TRANSPOSE) {
       if (ADD || d > 0) CeedGenContract<NC, Q, P, 1, true, true>(grad + d * Q * P, in + d * NC * Q, out);

@@ -64,7 +64,7 @@ static __device__ __forceinline__ void CeedGenWeights(const CeedScalar *__restri
 
 /* out += in for N values per element (identity bases: nodes are points, P_1d = Q_1d). */
 template <int N>
-static __device__ __forceinline__ void CeedGenAdd(const CeedScalar *in, CeedScalar *out) {
+static __device__ __forceinline__ void CeedGenAdd(const CeedGenElem &, const CeedScalar *in, CeedScalar *out) {
   constexpr int per_thread = N / CeedGenPow(CEED_GEN_Q_1D, CEED_GEN_THREAD_DIMS);
   for (int i = 0; i < per_thread; i++) out[i] += in[i];
 }

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assembly-qfunctions.h"
+
 #define TEST_MAX_OWNED 64
 
 typedef struct {
@@ -169,57 +171,6 @@ static inline void TestProblemDestroy(TestProblem *pb) {
   CeedElemRestrictionDestroy(&pb->rstr_qd_diff);
 }
 
-/* ---- QFunctions of the vector and mixed operators ---------------------------------------------------- */
-
-/* dv = K du for the symmetric matrix K stored in Voigt order (qd[k * Q + i]). */
-static inline void TestApplyVoigt(CeedInt dim, CeedInt Q, CeedInt i, const CeedScalar *qd, const CeedScalar *du, CeedInt du_stride,
-                                  CeedScalar *dv, CeedScalar scale) {
-  CeedScalar K[3][3];
-  if (dim == 2) {
-    K[0][0] = qd[0 * Q + i], K[1][1] = qd[1 * Q + i], K[0][1] = K[1][0] = qd[2 * Q + i];
-  } else {
-    K[0][0] = qd[0 * Q + i], K[1][1] = qd[1 * Q + i], K[2][2] = qd[2 * Q + i];
-    K[1][2] = K[2][1] = qd[3 * Q + i], K[0][2] = K[2][0] = qd[4 * Q + i], K[0][1] = K[1][0] = qd[5 * Q + i];
-  }
-  for (CeedInt a = 0; a < dim; a++) {
-    CeedScalar s = 0.0;
-    for (CeedInt b = 0; b < dim; b++) s += K[a][b] * du[b * du_stride];
-    dv[a * du_stride] = scale * s;
-  }
-}
-
-/* Vector operator: v = m C u, dv_c = (1 + c) K du_c with a coupling matrix C. Context: dim. */
-static inline int TestVectorApply(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const CeedInt     dim = *(const CeedInt *)ctx;
-  const CeedScalar *u = in[0], *du = in[1], *qm = in[2], *qd = in[3];
-  CeedScalar       *v = out[0], *dv = out[1];
-  const CeedScalar  C[3][3] = {{2.0, 0.5, 0.0}, {0.5, 3.0, -0.25}, {0.1, -0.25, 1.5}};
-  for (CeedInt i = 0; i < Q; i++) {
-    for (CeedInt a = 0; a < 3; a++) {
-      CeedScalar s = 0.0;
-      for (CeedInt b = 0; b < 3; b++) s += C[a][b] * u[b * Q + i];
-      v[a * Q + i] = qm[i] * s;
-    }
-    /* Gradients are laid out [dim][3][Q]: component c of direction d at (d * 3 + c) * Q + i. */
-    for (CeedInt c = 0; c < 3; c++) TestApplyVoigt(dim, Q, i, qd, du + c * Q + i, 3 * Q, dv + c * Q + i, 1.0 + c);
-  }
-  return 0;
-}
-
-/* Mixed operator: u (order P, INTERP and GRAD) and p (order P-1, INTERP) in one L-vector.
-   v = m (u + 0.5 p), dv = K du, pv = m (0.25 u - 2 p). Context: dim. */
-static inline int TestMixedApply(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const CeedInt     dim = *(const CeedInt *)ctx;
-  const CeedScalar *u = in[0], *du = in[1], *p = in[2], *qm = in[3], *qd = in[4];
-  CeedScalar       *v = out[0], *dv = out[1], *pv = out[2];
-  for (CeedInt i = 0; i < Q; i++) {
-    v[i]  = qm[i] * (u[i] + 0.5 * p[i]);
-    pv[i] = qm[i] * (0.25 * u[i] - 2.0 * p[i]);
-    TestApplyVoigt(dim, Q, i, qd, du + i, Q, dv + i, 1.0);
-  }
-  return 0;
-}
-
 static inline CeedQFunctionContext TestDimContext(TestProblem *pb) {
   CeedQFunctionContext ctx = NULL;
   CeedQFunctionContextCreate(pb->ceed, &ctx);
@@ -261,7 +212,7 @@ static inline CeedOperator TestVectorOperator(TestProblem *pb) {
   CeedBasis           basis  = TestBasis(pb, 3, pb->P);
   CeedQFunction       qf;
   CeedOperator        op;
-  CeedQFunctionCreateInterior(pb->ceed, 1, TestVectorApply, __FILE__ ":TestVectorApply", &qf);
+  CeedQFunctionCreateInterior(pb->ceed, 1, TestVectorApply, TEST_QFUNCTION_SOURCE(TestVectorApply), &qf);
   TestKeep(pb, qf);
   CeedQFunctionAddInput(qf, "u", 3, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "du", 3 * dim, CEED_EVAL_GRAD);
@@ -289,7 +240,7 @@ static inline CeedOperator TestMixedOperator(TestProblem *pb) {
   CeedBasis           basis_p = TestBasis(pb, 1, pb->P - 1);
   CeedQFunction       qf;
   CeedOperator        op;
-  CeedQFunctionCreateInterior(pb->ceed, 1, TestMixedApply, __FILE__ ":TestMixedApply", &qf);
+  CeedQFunctionCreateInterior(pb->ceed, 1, TestMixedApply, TEST_QFUNCTION_SOURCE(TestMixedApply), &qf);
   TestKeep(pb, qf);
   CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "du", dim, CEED_EVAL_GRAD);

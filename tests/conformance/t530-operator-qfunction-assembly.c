@@ -6,17 +6,8 @@
 #include <ceed/backend.h>
 
 #include "assembly-problems.h"
+#include "t530-operator-qfunction-assembly.h"
 
-typedef struct {
-  double scale;
-} ScaleContext;
-
-/* v = scale * qdata * u */
-static int ScaledMass(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const double scale = ((const ScaleContext *)ctx)->scale;
-  for (CeedInt i = 0; i < Q; i++) out[0][i] = scale * in[1][i] * in[0][i];
-  return 0;
-}
 
 /* Value of component k at point q of element e of a strided-restriction L-vector. */
 static CeedScalar StridedValue(CeedElemRestriction rstr, const CeedScalar *l, CeedInt e, CeedInt k, CeedInt q) {
@@ -113,7 +104,7 @@ static int CheckBuildOrUpdate(TestProblem *pb) {
   CeedQFunctionContextCreate(pb->ceed, &ctx);
   CeedQFunctionContextSetData(ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(value), &value);
   CeedQFunctionContextRegisterDouble(ctx, "scale", offsetof(ScaleContext, scale), 1, "scaling");
-  CeedQFunctionCreateInterior(pb->ceed, 1, ScaledMass, __FILE__ ":ScaledMass", &qf);
+  CeedQFunctionCreateInterior(pb->ceed, 1, ScaledMass, TestQFunctionSource(t530_qfunction_file, "ScaledMass"), &qf);
   CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE);
   CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP);

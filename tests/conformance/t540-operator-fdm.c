@@ -7,21 +7,12 @@
  *     alone: to 1e-10 times the condition number ~1/shift, relative to 1e-4), and
  *     for mass + diffusion F_e A_e = I up to the shift (1e-3). */
 #include "assembly-problems.h"
-
-/* v = qm u, dv = K du (context: dim). */
-static int ScreenedPoisson(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const CeedInt dim = *(const CeedInt *)ctx;
-  for (CeedInt i = 0; i < Q; i++) {
-    out[0][i] = in[2][i] * in[0][i];
-    TestApplyVoigt(dim, Q, i, in[3], in[1] + i, Q, out[1] + i, 1.0);
-  }
-  return 0;
-}
+#include "t540-operator-fdm.h"
 
 static CeedOperator ScreenedPoissonOperator(TestProblem *pb) {
   CeedQFunction qf;
   CeedOperator  op;
-  CeedQFunctionCreateInterior(pb->ceed, 1, ScreenedPoisson, __FILE__ ":ScreenedPoisson", &qf);
+  CeedQFunctionCreateInterior(pb->ceed, 1, ScreenedPoisson, TestQFunctionSource(t540_qfunction_file, "ScreenedPoisson"), &qf);
   TestKeep(pb, qf);
   CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "du", pb->dim, CEED_EVAL_GRAD);
