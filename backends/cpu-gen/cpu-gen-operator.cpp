@@ -4,8 +4,8 @@
 // there; CEED_DEBUG says which and why.
 //
 // Host data follows the cpu dialect's contract (jit-templates/cpu): offset indices and orientations are
-// interleaved per batch of `lanes` elements, [batch][node][lane], the spare lanes of the last batch
-// repeating the last element; tensor gradients taken at the quadrature points receive the collocated
+// interleaved per batch of `lanes` elements, [batch][node][lane] (or one index per row when the rows of a
+// tensor element are contiguous), the spare lanes of the last batch repeating the last element; tensor gradients taken at the quadrature points receive the collocated
 // derivative matrix; weights are expanded to the points of an element.
 #include <algorithm>
 #include <cstdint>
@@ -42,6 +42,7 @@ struct GenOperator {
   CeedGenArgs                                          args{};
   CeedScalar                                          *scratch = nullptr;
   std::map<CeedElemRestriction, std::vector<CeedInt>>  indices;
+  std::map<CeedElemRestriction, std::vector<CeedInt>>  row_starts;  // contiguous rows: one index per row, [batch][row][lane]
   std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives and expanded weights
   std::vector<InterleavedInput>                        interleaved;
@@ -165,9 +166,49 @@ std::vector<CeedScalar> PackEvenOdd(const CeedScalar *mat, CeedInt rows, CeedInt
   return packed;
 }
 
+// Whether the offsets of f's restriction run in contiguous rows of f.P_1d nodes (dimension 0 of its tensor
+// basis); if so, keeps the first index of every row interleaved per batch and sets f.contiguous_rows.
+int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
+  const CeedInt R = f.P_1d, es = f.elem_size, num_elem = d->desc.num_elem;
+  if (f.basis_kind != BasisKind::kTensor || f.rstr_kind != RestrictionKind::kOffset || R < 2 || R > 4 * lanes || es % R) return CEED_ERROR_SUCCESS;
+  CeedInt comp_stride = 1;
+  CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+  // Nodes of a row one apart (each component a row), or num_comp apart with interlaced components.
+  const CeedInt node_stride = f.num_comp > 1 && comp_stride == 1 ? f.num_comp : 1;
+  if ((node_stride > 1 ? R * f.num_comp : R) > 4 * lanes) return CEED_ERROR_SUCCESS;  // longest row the templates move
+  if (!d->row_starts.count(f.rstr)) {
+    const CeedInt *offsets = nullptr;
+    CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
+    bool contiguous = true;
+    for (CeedSize i = 0; i < (CeedSize)num_elem * es && contiguous; i++) contiguous = i % R == 0 || offsets[i] == offsets[i - 1] + node_stride;
+    std::vector<CeedInt> &starts = d->row_starts[f.rstr];
+    if (contiguous) {
+      const CeedInt  num_rows    = es / R;
+      const CeedSize num_batches = (num_elem + lanes - 1) / lanes;
+      starts.resize(num_batches * num_rows * lanes);
+      for (CeedSize b = 0; b < num_batches; b++) {
+        for (CeedInt r = 0; r < num_rows; r++) {
+          for (CeedInt l = 0; l < lanes; l++) starts[(b * num_rows + r) * lanes + l] = offsets[std::min<CeedSize>(b * lanes + l, num_elem - 1) * es + r * R];
+        }
+      }
+    }
+    CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+  }
+  if (!d->row_starts[f.rstr].empty()) {
+    f.contiguous_rows = R;
+    f.interlaced_rows = node_stride > 1;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 // The kernel arguments of one field, as the generator's description says the kernel reads them.
 int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *a) {
-  if (f.rstr_kind == RestrictionKind::kOffset || f.rstr_kind == RestrictionKind::kOriented) {
+  if (f.contiguous_rows) {
+    CeedInt comp_stride = 1;
+    CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+    a->indices     = d->row_starts[f.rstr].data();
+    a->comp_stride = comp_stride;
+  } else if (f.rstr_kind == RestrictionKind::kOffset || f.rstr_kind == RestrictionKind::kOriented) {
     CeedCall(InterleaveRestriction(d, f, lanes));
     CeedInt comp_stride = 1;
     CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
@@ -298,6 +339,9 @@ int Prepare(CeedOperator op) {
     const CeedSize num_batches = (d->desc.num_elem + d->lanes - 1) / d->lanes;
     CeedCallBackend(CeedMalloc((size_t)(num_batches * f.num_comp * f.elem_size * d->lanes), &x.data));
     d->interleaved.push_back(x);
+  }
+  for (auto *fields : {&d->desc.inputs, &d->desc.outputs}) {
+    for (FieldDesc &f : *fields) CeedCall(DetectContiguousRows(d, f, compiler->lanes));
   }
   for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(d, d->desc.inputs[i], compiler->lanes, &d->args.inputs[i]));
   for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(d, d->desc.outputs[i], compiler->lanes, &d->args.outputs[i]));
