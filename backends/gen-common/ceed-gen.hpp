@@ -73,6 +73,11 @@ struct FieldDesc {
   // Set by the backend: a passive CEED_EVAL_NONE input it keeps as element arrays (CeedGenArgs
   // interleaved), so that the kernel uses the data in place instead of restricting it at every call.
   bool host_interleaved = false;
+  // Set by the backend: an offset restriction whose rows of this many nodes (dimension 0 of a tensor
+  // element) are contiguous in the L-vector, per component or with interlaced components (node stride
+  // num_comp, comp_stride 1); CeedGenFieldArgs::indices then holds one index per row.
+  CeedInt contiguous_rows  = 0;
+  bool    interlaced_rows = false;
 };
 
 struct OperatorDesc {

@@ -33,6 +33,12 @@ std::string RestrictionCall(const FieldDesc &f, bool is_input, int index, const 
     if (is_input) return "CeedGenReadStrided<" + strides + ">(elem, " + vec + ", " + array + ");";
     return "CeedGenWriteStrided<" + strides + ">(elem, " + array + ", " + vec + ");";
   }
+  if (f.contiguous_rows) {
+    const std::string rows = "<" + shape + ", " + S(f.contiguous_rows) + ", " + B(f.interlaced_rows) + ">(elem, " + field + ".indices, " + field +
+                             ".comp_stride, ";
+    if (is_input) return "CeedGenReadRows" + rows + vec + ", " + array + ");";
+    return "CeedGenWriteRows" + rows + array + ", " + vec + ");";
+  }
   const std::string args = "<" + shape + ", " + B(f.rstr_kind == RestrictionKind::kOriented) + ">(elem, " + field + ".indices, " + field +
                            ".orients, " + field + ".comp_stride, ";
   if (is_input) return "CeedGenReadOffset" + args + vec + ", " + array + ");";
@@ -78,7 +84,8 @@ std::string Describe(const FieldDesc &f) {
   } else if (f.basis_kind == BasisKind::kNonTensor) {
     s += ", basis dim " + S(f.dim) + " P " + S(f.num_nodes) + " Q " + S(f.num_qpts);
   }
-  return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive") + (f.host_interleaved ? ", interleaved by the host" : "");
+  return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive") + (f.host_interleaved ? ", interleaved by the host" : "") +
+         (f.contiguous_rows ? (f.interlaced_rows ? ", contiguous interlaced rows" : ", contiguous rows") : "");
 }
 
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {

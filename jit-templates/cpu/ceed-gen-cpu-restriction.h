@@ -58,6 +58,94 @@ static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *in
   CeedGenPrefetchOffset<NC, ES, 1>(elem, indices, comp_stride, v);
 }
 
+/* Offset restrictions whose element rows (R nodes along dimension 0 of a tensor element) are contiguous in
+   the L-vector, as in most structured and many unstructured meshes: the host keeps one index per row,
+   [batch][row][lane], and blocks of up to CEED_GEN_LANES values of the lanes' rows move with masked vector
+   loads and a register transpose instead of gathers and scalar updates. A row holds either the R nodes of
+   each component (components comp_stride apart) or, INTERLACED, R * NC values node by node (comp_stride 1). */
+template <int NC, int ES, int R, bool INTERLACED, int FOR_WRITE>
+static inline void CeedGenPrefetchRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedScalar *u) {
+  constexpr int NR = ES / R, LENGTH = INTERLACED ? R * NC : R, NCOPIES = INTERLACED ? 1 : NC;
+  if ((CeedSize)(elem.batch + 1) * CEED_GEN_LANES >= elem.num_elem) return;
+  const CeedInt *next = row_starts + (CeedSize)(elem.batch + 1) * NR * CEED_GEN_LANES;
+  for (int i = 0; i < NR * CEED_GEN_LANES; i++) {
+    for (int c = 0; c < NCOPIES; c++) {
+      const CeedScalar *row = u + next[i] + c * comp_stride;
+      for (int k = 0; k < LENGTH; k += 8) __builtin_prefetch(row + k, FOR_WRITE, 3);
+      __builtin_prefetch(row + LENGTH - 1, FOR_WRITE, 3);
+    }
+  }
+}
+
+/* Element-array position of value p of a row (of component c unless INTERLACED). */
+template <int NC, int ES, int R, bool INTERLACED>
+static inline constexpr int CeedGenRowPosition(int row, int c, int p) {
+  return INTERLACED ? (p % NC) * ES + row * R + p / NC : c * ES + row * R + p;
+}
+
+template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH>
+static inline void CeedGenReadRowBlock(const CeedInt *starts, CeedSize comp_stride, const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
+  for (int r = 0; r < ES / R; r++) {
+    for (int c = 0; c < (INTERLACED ? 1 : NC); c++) {
+      CeedGenVec rows[CEED_GEN_LANES];
+      for (int l = 0; l < CEED_GEN_LANES; l++) rows[l] = CeedGenLoadPartial<WIDTH>(u + starts[r * CEED_GEN_LANES + l] + c * comp_stride + B0);
+      CeedGenTranspose(rows);
+      for (int j = 0; j < WIDTH; j++) e[CeedGenRowPosition<NC, ES, R, INTERLACED>(r, c, B0 + j)] = rows[j];
+    }
+  }
+}
+
+template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH>
+static inline void CeedGenWriteRowBlock(const CeedGenElem &elem, const CeedInt *starts, CeedSize comp_stride, const CeedGenVec *__restrict__ e,
+                                        CeedScalar *__restrict__ v) {
+  for (int r = 0; r < ES / R; r++) {
+    for (int c = 0; c < (INTERLACED ? 1 : NC); c++) {
+      CeedGenVec rows[CEED_GEN_LANES];
+      for (int j = 0; j < CEED_GEN_LANES; j++) rows[j] = j < WIDTH ? e[CeedGenRowPosition<NC, ES, R, INTERLACED>(r, c, B0 + j)] : CeedGenVec{};
+      CeedGenTranspose(rows);
+      // Rows of neighbouring lanes may share a node: even lanes first, then odd ones, keeps consecutive
+      // read-modify-writes of overlapping rows apart.
+      for (int parity = 0; parity < 2; parity++) {
+        for (int l = parity; l < elem.num_lanes; l += 2) {
+          CeedGenAddPartial<WIDTH>(v + starts[r * CEED_GEN_LANES + l] + c * comp_stride + B0, rows[l]);
+        }
+      }
+    }
+  }
+}
+
+/* Calls BLOCK<B0, WIDTH> for the blocks of CEED_GEN_LANES values covering a row of LENGTH values. */
+#define CEED_GEN_ROW_BLOCKS(LENGTH, CALL)                                                                          \
+  {                                                                                                                \
+    constexpr int full_ = (LENGTH) / CEED_GEN_LANES, rem_ = (LENGTH) % CEED_GEN_LANES;                             \
+    static_assert(full_ <= 4, "rows of more than 4 * CEED_GEN_LANES values");                                      \
+    if constexpr (full_ >= 1) CALL(0, CEED_GEN_LANES);                                                             \
+    if constexpr (full_ >= 2) CALL(CEED_GEN_LANES, CEED_GEN_LANES);                                                \
+    if constexpr (full_ >= 3) CALL(2 * CEED_GEN_LANES, CEED_GEN_LANES);                                            \
+    if constexpr (full_ >= 4) CALL(3 * CEED_GEN_LANES, CEED_GEN_LANES);                                            \
+    if constexpr (rem_ > 0) CALL(full_ * CEED_GEN_LANES, rem_ > 0 ? rem_ : 1);                                     \
+  }
+
+template <int NC, int ES, int R, bool INTERLACED>
+static inline void CeedGenReadRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedScalar *__restrict__ u,
+                                   CeedGenVec *__restrict__ e) {
+  const CeedInt *starts = row_starts + (CeedSize)elem.batch * (ES / R) * CEED_GEN_LANES;
+#define CEED_GEN_READ_BLOCK(B0, WIDTH) CeedGenReadRowBlock<NC, ES, R, INTERLACED, (B0), (WIDTH)>(starts, comp_stride, u, e)
+  CEED_GEN_ROW_BLOCKS(INTERLACED ? R * NC : R, CEED_GEN_READ_BLOCK)
+#undef CEED_GEN_READ_BLOCK
+  CeedGenPrefetchRows<NC, ES, R, INTERLACED, 0>(elem, row_starts, comp_stride, u);
+}
+
+template <int NC, int ES, int R, bool INTERLACED>
+static inline void CeedGenWriteRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedGenVec *__restrict__ e,
+                                    CeedScalar *__restrict__ v) {
+  const CeedInt *starts = row_starts + (CeedSize)elem.batch * (ES / R) * CEED_GEN_LANES;
+#define CEED_GEN_WRITE_BLOCK(B0, WIDTH) CeedGenWriteRowBlock<NC, ES, R, INTERLACED, (B0), (WIDTH)>(elem, starts, comp_stride, e, v)
+  CEED_GEN_ROW_BLOCKS(INTERLACED ? R * NC : R, CEED_GEN_WRITE_BLOCK)
+#undef CEED_GEN_WRITE_BLOCK
+  CeedGenPrefetchRows<NC, ES, R, INTERLACED, 1>(elem, row_starts, comp_stride, v);
+}
+
 /* Strided restrictions: value (node n, comp c, element k) at n * S_NODE + c * S_COMP + k * S_ELEM. When the
    nodes of an element are contiguous, blocks of CEED_GEN_LANES nodes are moved with a register transpose. */
 template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, int FOR_WRITE>

@@ -36,6 +36,34 @@ static inline CeedGenVec CeedGenLoadUnaligned(const CeedScalar *p) {
 
 static inline void CeedGenStoreUnaligned(CeedScalar *p, CeedGenVec v) { __builtin_memcpy(p, &v, sizeof(v)); }
 
+/* The first N (<= CEED_GEN_LANES) values at p into the first lanes (the others zero), and adding the first
+   N lanes of v into p: masked vector instructions where the ISA has them, never touching p[N..]. */
+template <int N>
+static inline CeedGenVec CeedGenLoadPartial(const CeedScalar *p) {
+  if constexpr (N == CEED_GEN_LANES) return CeedGenLoadUnaligned(p);
+#if defined(__AVX512F__) && CEED_GEN_LANES == 8
+  return (CeedGenVec)_mm512_maskz_loadu_pd((__mmask8)((1u << N) - 1), p);
+#else
+  CeedGenVec v = CeedGenVec{};
+  for (int i = 0; i < N; i++) v[i] = p[i];
+  return v;
+#endif
+}
+
+template <int N>
+static inline void CeedGenAddPartial(CeedScalar *p, CeedGenVec v) {
+  if constexpr (N == CEED_GEN_LANES) {
+    CeedGenStoreUnaligned(p, CeedGenLoadUnaligned(p) + v);
+    return;
+  }
+#if defined(__AVX512F__) && CEED_GEN_LANES == 8
+  const __mmask8 mask = (__mmask8)((1u << N) - 1);
+  _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)v));
+#else
+  for (int i = 0; i < N; i++) p[i] += v[i];
+#endif
+}
+
 /* rows[l][j] -> rows[j][l] for a square block of CEED_GEN_LANES vectors (a shuffle network). */
 static inline void CeedGenTranspose(CeedGenVec *rows) {
 #if CEED_GEN_LANES == 8

@@ -284,6 +284,7 @@ TEST_F(CpuGen, TensorShapesMatchReference) {
       {2, 3, 3, CEED_GAUSS_LOBATTO, 1, true},  // collocated: interpolation is the identity
       {3, 3, 2, CEED_GAUSS, 1, false},         //
       {3, 2, 3, CEED_GAUSS, 3, false},         //
+      {2, 10, 11, CEED_GAUSS, 1, true},        // element rows longer than a batch of lanes
   };
   for (const Shape &s : shapes) {
     for (bool diffusion : {false, true}) {

@@ -1,0 +1,202 @@
+// /cpu/self/gen: the host data fused kernels read (see cpu-gen-operator.hpp).
+#include <algorithm>
+
+#include "cpu-gen-operator.hpp"
+
+namespace ceed_cpu_gen {
+namespace {
+
+using ceed::gen::BasisKind;
+using ceed::gen::FieldDesc;
+using ceed::gen::RestrictionKind;
+
+// Offsets (and orientations) interleaved per batch: [batch][node][lane].
+int InterleaveRestriction(GenOperator *d, const FieldDesc &f, int lanes) {
+  if (d->indices.count(f.rstr)) return CEED_ERROR_SUCCESS;
+  const CeedInt  num_elem = d->desc.num_elem, es = f.elem_size;
+  const CeedSize num_batches = (num_elem + lanes - 1) / lanes, n = num_batches * es * lanes;
+  auto           element = [&](CeedSize b, CeedInt l) { return std::min<CeedSize>(b * lanes + l, num_elem - 1); };
+  const CeedInt *offsets = nullptr;
+  CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
+  std::vector<CeedInt> &idx = d->indices[f.rstr];
+  idx.resize(n);
+  for (CeedSize b = 0; b < num_batches; b++) {
+    for (CeedInt i = 0; i < es; i++) {
+      for (CeedInt l = 0; l < lanes; l++) idx[(b * es + i) * lanes + l] = offsets[element(b, l) * es + i];
+    }
+  }
+  CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+  if (f.rstr_kind != RestrictionKind::kOriented) return CEED_ERROR_SUCCESS;
+  const bool *orients = nullptr;
+  CeedCallBackend(CeedElemRestrictionGetOrientations(f.rstr, CEED_MEM_HOST, &orients));
+  std::unique_ptr<bool[]> &o = d->orients[f.rstr];
+  o.reset(new bool[n]);
+  for (CeedSize b = 0; b < num_batches; b++) {
+    for (CeedInt i = 0; i < es; i++) {
+      for (CeedInt l = 0; l < lanes; l++) o[(b * es + i) * lanes + l] = orients[element(b, l) * es + i];
+    }
+  }
+  return CeedElemRestrictionRestoreOrientations(f.rstr, &orients);
+}
+
+// Even-odd packing of a rows x cols matrix with M(rows-1-k, cols-1-j) = +-M(k, j), for the contraction with M
+// then with its transpose (jit-templates/cpu/ceed-gen-cpu-basis.h, CeedGenContractEvenOdd): for the K x J
+// operator M(k, j), rows k < ceil(K/2) hold [Me(k, j) | Mo(k, j) for j < J/2 | M(k, J/2) if J is odd].
+std::vector<CeedScalar> PackEvenOdd(const CeedScalar *mat, CeedInt rows, CeedInt cols) {
+  std::vector<CeedScalar> packed;
+  for (bool transpose : {false, true}) {
+    const CeedInt K = transpose ? cols : rows, J = transpose ? rows : cols;
+    auto          M = [&](CeedInt k, CeedInt j) { return transpose ? mat[j * cols + k] : mat[k * cols + j]; };
+    for (CeedInt k = 0; k < (K + 1) / 2; k++) {
+      for (CeedInt j = 0; j < J / 2; j++) packed.push_back(0.5 * (M(k, j) + M(k, J - 1 - j)));
+      for (CeedInt j = 0; j < J / 2; j++) packed.push_back(0.5 * (M(k, j) - M(k, J - 1 - j)));
+      if (J % 2) packed.push_back(M(k, J / 2));
+    }
+  }
+  return packed;
+}
+
+// Whether the offsets of f's restriction run in contiguous rows of f.P_1d nodes (dimension 0 of its tensor
+// basis); if so, keeps the first index of every row interleaved per batch and sets f.contiguous_rows.
+int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
+  const CeedInt R = f.P_1d, es = f.elem_size, num_elem = d->desc.num_elem;
+  if (f.basis_kind != BasisKind::kTensor || f.rstr_kind != RestrictionKind::kOffset || R < 2 || R > 4 * lanes || es % R) return CEED_ERROR_SUCCESS;
+  CeedInt comp_stride = 1;
+  CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+  // Nodes of a row one apart (each component a row), or num_comp apart with interlaced components.
+  const CeedInt node_stride = f.num_comp > 1 && comp_stride == 1 ? f.num_comp : 1;
+  if ((node_stride > 1 ? R * f.num_comp : R) > 4 * lanes) return CEED_ERROR_SUCCESS;  // longest row the templates move
+  if (!d->row_starts.count(f.rstr)) {
+    const CeedInt *offsets = nullptr;
+    CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
+    bool contiguous = true;
+    for (CeedSize i = 0; i < (CeedSize)num_elem * es && contiguous; i++) contiguous = i % R == 0 || offsets[i] == offsets[i - 1] + node_stride;
+    std::vector<CeedInt> &starts = d->row_starts[f.rstr];
+    if (contiguous) {
+      const CeedInt  num_rows    = es / R;
+      const CeedSize num_batches = (num_elem + lanes - 1) / lanes;
+      starts.resize(num_batches * num_rows * lanes);
+      for (CeedSize b = 0; b < num_batches; b++) {
+        for (CeedInt r = 0; r < num_rows; r++) {
+          for (CeedInt l = 0; l < lanes; l++) starts[(b * num_rows + r) * lanes + l] = offsets[std::min<CeedSize>(b * lanes + l, num_elem - 1) * es + r * R];
+        }
+      }
+    }
+    CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+  }
+  if (!d->row_starts[f.rstr].empty()) {
+    f.contiguous_rows = R;
+    f.interlaced_rows = node_stride > 1;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+// The kernel arguments of one field, as the generator's description says the kernel reads them.
+int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *a) {
+  if (f.contiguous_rows) {
+    CeedInt comp_stride = 1;
+    CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+    a->indices     = d->row_starts[f.rstr].data();
+    a->comp_stride = comp_stride;
+  } else if (f.rstr_kind == RestrictionKind::kOffset || f.rstr_kind == RestrictionKind::kOriented) {
+    CeedCall(InterleaveRestriction(d, f, lanes));
+    CeedInt comp_stride = 1;
+    CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+    a->indices     = d->indices[f.rstr].data();
+    a->orients     = f.rstr_kind == RestrictionKind::kOriented ? d->orients[f.rstr].get() : nullptr;
+    a->comp_stride = comp_stride;
+  }
+  if (f.basis_kind == BasisKind::kNone) return CEED_ERROR_SUCCESS;
+  if (f.eval_mode == CEED_EVAL_WEIGHT) {
+    const CeedScalar *w = nullptr;
+    CeedCallBackend(CeedBasisGetQWeights(f.basis, &w));
+    std::vector<CeedScalar> weights(f.num_qpts, 1.0);
+    for (CeedInt q = 0; q < f.num_qpts; q++) {
+      if (f.basis_kind == BasisKind::kTensor) {
+        for (CeedInt d1 = 0, r = q; d1 < f.dim; d1++, r /= f.Q_1d) weights[q] *= w[r % f.Q_1d];
+      } else {
+        weights[q] = w[q];
+      }
+    }
+    d->matrices.push_back(std::move(weights));
+    a->weights = d->matrices.back().data();
+    return CEED_ERROR_SUCCESS;
+  }
+  if (f.basis_kind == BasisKind::kNonTensor) {
+    CeedCallBackend(CeedBasisGetInterp(f.basis, &a->interp));
+    CeedCallBackend(CeedBasisGetGrad(f.basis, &a->grad));
+    return CEED_ERROR_SUCCESS;
+  }
+  CeedCallBackend(CeedBasisGetInterp1D(f.basis, &a->interp));
+  CeedCallBackend(CeedBasisGetGrad1D(f.basis, &a->grad));
+  if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad && !f.identity_interp) {
+    std::vector<CeedScalar> colo((size_t)f.Q_1d * f.Q_1d);
+    CeedCallBackend(CeedBasisGetCollocatedGrad(f.basis, colo.data()));
+    d->matrices.push_back(std::move(colo));
+    a->grad = d->matrices.back().data();
+  }
+  if (f.symmetric_1d) {
+    d->matrices.push_back(PackEvenOdd(a->interp, f.Q_1d, f.P_1d));
+    a->interp_even_odd = d->matrices.back().data();
+    if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad) {
+      d->matrices.push_back(PackEvenOdd(a->grad, f.Q_1d, f.Q_1d));  // the collocated derivative, [Q][Q]
+      a->grad_even_odd = d->matrices.back().data();
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int RefreshInterleavedInputs(GenOperator *d) {
+  for (InterleavedInput &x : d->interleaved) {
+    uint64_t state = 0;
+    CeedCallBackend(CeedVectorGetState(x.vec, &state));
+    if (x.valid && state == x.state) continue;
+    const FieldDesc  &f = d->desc.inputs[x.field];
+    const CeedInt     lanes = d->lanes, nc = f.num_comp, es = f.elem_size, num_elem = d->desc.num_elem;
+    const CeedSize    num_batches = (num_elem + lanes - 1) / lanes;
+    const CeedScalar *u           = nullptr;
+    CeedCallBackend(CeedVectorGetArrayRead(x.vec, CEED_MEM_HOST, &u));
+    for (CeedSize b = 0; b < num_batches; b++) {
+      for (CeedInt l = 0; l < lanes; l++) {
+        const CeedScalar *elem = u + std::min<CeedSize>(b * lanes + l, num_elem - 1) * f.strides[2];
+        CeedScalar       *out  = x.data + b * nc * es * lanes + l;
+        for (CeedInt c = 0; c < nc; c++) {
+          for (CeedInt n = 0; n < es; n++) out[(c * es + n) * lanes] = elem[(CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1]];
+        }
+      }
+    }
+    CeedCallBackend(CeedVectorRestoreArrayRead(x.vec, &u));
+    x.state                                = state;
+    x.valid                                = true;
+    d->args.inputs[x.field].interleaved = x.data;
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+int SetUpHostData(GenOperator *d) {
+  for (size_t i = 0; i < d->desc.inputs.size(); i++) {
+    FieldDesc &f = d->desc.inputs[i];
+    if (f.eval_mode != CEED_EVAL_NONE || f.rstr_kind != RestrictionKind::kStrided || f.vec == CEED_VECTOR_ACTIVE) continue;
+    f.host_interleaved = true;
+    InterleavedInput x;
+    x.field = i;
+    x.vec   = f.vec;
+    const CeedSize num_batches = (d->desc.num_elem + d->lanes - 1) / d->lanes;
+    CeedCallBackend(CeedMalloc((size_t)(num_batches * f.num_comp * f.elem_size * d->lanes), &x.data));
+    d->interleaved.push_back(x);
+  }
+  for (auto *fields : {&d->desc.inputs, &d->desc.outputs}) {
+    for (FieldDesc &f : *fields) CeedCall(DetectContiguousRows(d, f, d->lanes));
+  }
+  for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(d, d->desc.inputs[i], d->lanes, &d->args.inputs[i]));
+  for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(d, d->desc.outputs[i], d->lanes, &d->args.outputs[i]));
+  return CEED_ERROR_SUCCESS;
+}
+
+void FreeHostData(GenOperator *d) {
+  for (InterleavedInput &x : d->interleaved) CeedFree(&x.data);
+}
+
+}  // namespace ceed_cpu_gen

@@ -1,0 +1,49 @@
+// /cpu/self/gen operators: backend data of an operator and the host data its fused kernel reads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "ceed-cpu-gen.hpp"
+#include "ceed-gen.hpp"
+
+namespace ceed_cpu_gen {
+
+// A passive quadrature-data input kept as element arrays [batch][comp][node][lane] and refreshed when the
+// vector's state changes (a write access), so that applications stream it instead of restricting it.
+struct InterleavedInput {
+  size_t      field = 0;
+  CeedVector  vec   = nullptr;  // borrowed: the operator field retains it
+  bool        valid = false;
+  uint64_t    state = 0;
+  CeedScalar *data  = nullptr;
+};
+
+struct GenOperator {
+  bool                                                 prepared = false;
+  CeedOperator                                         fallback = nullptr;  // clone on the delegate when not fused
+  ceed::gen::OperatorDesc                              desc;
+  CeedGenKernel                                        kernel = nullptr;
+  CeedGenArgs                                          args{};
+  CeedScalar                                          *scratch = nullptr;
+  std::map<CeedElemRestriction, std::vector<CeedInt>>  indices;
+  std::map<CeedElemRestriction, std::vector<CeedInt>>  row_starts;  // contiguous rows: one index per row, [batch][row][lane]
+  std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
+  std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
+  std::vector<InterleavedInput>                        interleaved;
+  int                                                  lanes = 1;
+};
+
+// Host data of every field, following the cpu dialect's contract (jit-templates/cpu): offset indices and
+// orientations interleaved per batch of `lanes` elements, [batch][node][lane], or one index per row when
+// the rows of a tensor element are contiguous, the spare lanes of the last batch repeating the last element;
+// passive quadrature data kept interleaved; collocated derivatives, even-odd packings of symmetric 1D
+// matrices, weights expanded to the points of an element. Marks the description accordingly.
+int SetUpHostData(GenOperator *d);
+// Re-interleaves passive quadrature data whose vector changed since the last application.
+int RefreshInterleavedInputs(GenOperator *d);
+void FreeHostData(GenOperator *d);
+
+}  // namespace ceed_cpu_gen
