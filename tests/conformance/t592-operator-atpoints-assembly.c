@@ -6,15 +6,7 @@
 #include <ceed/backend.h>
 
 #include "assembly-problems.h"
-
-static int WeightedAtPoints(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const CeedInt dim = *(const CeedInt *)ctx;
-  for (CeedInt i = 0; i < Q; i++) {
-    out[0][i] = in[2][i] * in[0][i];
-    for (CeedInt d = 0; d < dim; d++) out[1][d * Q + i] = in[2][i] * in[1][d * Q + i];
-  }
-  return 0;
-}
+#include "t592-operator-atpoints-assembly.h"
 
 static int Check(Ceed ceed, CeedInt dim) {
   const CeedInt n_2d[2] = {3, 2}, n_3d[3] = {2, 2, 1};
@@ -51,7 +43,7 @@ static int Check(Ceed ceed, CeedInt dim) {
 
   CeedQFunction qf;
   CeedOperator  op;
-  CeedQFunctionCreateInterior(ceed, 1, WeightedAtPoints, __FILE__ ":WeightedAtPoints", &qf);
+  CeedQFunctionCreateInterior(ceed, 1, WeightedAtPoints, TestQFunctionSource(t592_qfunction_file, "WeightedAtPoints"), &qf);
   CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "du", dim, CEED_EVAL_GRAD);
   CeedQFunctionAddInput(qf, "w", 1, CEED_EVAL_NONE);
