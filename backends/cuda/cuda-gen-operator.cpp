@@ -243,14 +243,6 @@ int Prepare(CeedOperator op) {
   return CEED_ERROR_SUCCESS;
 }
 
-// An L-vector of the application and how the kernel uses it.
-struct VectorAccess {
-  CeedVector        vec         = nullptr;
-  bool              write       = false;
-  const CeedScalar *read_array  = nullptr;
-  CeedScalar       *write_array = nullptr;
-};
-
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   CeedCall(Prepare(op));
   GenOperatorCuda *d = nullptr;
@@ -260,55 +252,13 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   CeedCuda *cuda = nullptr;
   CeedCall(Activate(ceed, &cuda));
 
-  // Each distinct vector is accessed once: read-write if any output field writes it.
-  std::vector<VectorAccess> access;
-  auto                      use = [&](const FieldDesc &f, bool is_input) -> int {
-    if (f.eval_mode == CEED_EVAL_WEIGHT) return -1;
-    CeedVector v = f.vec == CEED_VECTOR_ACTIVE ? (is_input ? in : out) : f.vec;
-    for (size_t k = 0; k < access.size(); k++) {
-      if (access[k].vec == v) {
-        access[k].write = access[k].write || !is_input;
-        return (int)k;
-      }
-    }
-    access.push_back({v, !is_input, nullptr, nullptr});
-    return (int)access.size() - 1;
-  };
-  std::vector<int> in_slot(d->desc.inputs.size()), out_slot(d->desc.outputs.size());
-  for (size_t i = 0; i < in_slot.size(); i++) in_slot[i] = use(d->desc.inputs[i], true);
-  for (size_t i = 0; i < out_slot.size(); i++) out_slot[i] = use(d->desc.outputs[i], false);
-
-  int ierr = CEED_ERROR_SUCCESS;
-  for (VectorAccess &a : access) {
-    if (ierr) break;
-    if (a.write) ierr = CeedVectorGetArray(a.vec, CEED_MEM_DEVICE, &a.write_array);
-    else ierr = CeedVectorGetArrayRead(a.vec, CEED_MEM_DEVICE, &a.read_array);
-  }
-  CeedQFunction qf      = nullptr;
-  bool          has_ctx = false;
-  if (!ierr) ierr = CeedOperatorGetQFunction(op, &qf);
-  if (!ierr) ierr = CeedQFunctionGetContextData(qf, CEED_MEM_DEVICE, &d->args.qf_context);
-  has_ctx = !ierr;
+  ceed::gen::KernelArgsBinding binding;
+  int                          ierr = binding.Bind(op, d->desc, in, out, CEED_MEM_DEVICE, &d->args);
   if (!ierr) {
-    for (size_t i = 0; i < in_slot.size(); i++) {
-      const VectorAccess *a    = in_slot[i] < 0 ? nullptr : &access[in_slot[i]];
-      d->args.input_vectors[i] = a ? (a->write ? a->write_array : a->read_array) : nullptr;
-    }
-    for (size_t i = 0; i < out_slot.size(); i++) d->args.output_vectors[i] = access[out_slot[i]].write_array;
     void *args[] = {&d->args};
     ierr         = Launch(ceed, *cuda, d->kernel, d->grid, d->block, d->shared_bytes, args);
   }
-  if (has_ctx) {
-    int e = CeedQFunctionRestoreContextData(qf, &d->args.qf_context);
-    if (!ierr) ierr = e;
-  }
-  for (VectorAccess &a : access) {
-    int e = CEED_ERROR_SUCCESS;
-    if (a.write_array) e = CeedVectorRestoreArray(a.vec, &a.write_array);
-    if (a.read_array) e = CeedVectorRestoreArrayRead(a.vec, &a.read_array);
-    if (!ierr) ierr = e;
-  }
-  return ierr;
+  return binding.Release(ierr);
 }
 
 int Destroy(CeedOperator op) {

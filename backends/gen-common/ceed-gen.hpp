@@ -43,6 +43,8 @@
 #include <ceed.h>
 #include <ceed/backend.h>
 
+#include "ceed-gen-args.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -160,6 +162,27 @@ bool QFunctionSourceExists(Ceed ceed, const std::string &path);
 
 // Folder of the installed jit-templates (or $CEEDRT_JIT_TEMPLATES_DIR) (beside the plugins, found from this library's location).
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);
+
+// The vectors and QFunction context of one application of a fused operator, bound to its kernel arguments:
+// Bind gets each distinct vector once in mem_type (read-write if an output writes it; fields of kind WEIGHT
+// and host-interleaved inputs get NULL) and the context data, Release gives them back and returns ierr or
+// the first release error. Release must follow every Bind, also a failed one.
+class KernelArgsBinding {
+ public:
+  int Bind(CeedOperator op, const OperatorDesc &desc, CeedVector in, CeedVector out, CeedMemType mem_type, CeedGenArgs *args);
+  int Release(int ierr);
+
+ private:
+  struct VectorAccess {
+    CeedVector        vec         = nullptr;
+    bool              write       = false;
+    const CeedScalar *read_array  = nullptr;
+    CeedScalar       *write_array = nullptr;
+  };
+  std::vector<VectorAccess> access_;
+  CeedQFunction             qf_   = nullptr;
+  CeedGenArgs              *args_ = nullptr;
+};
 
 // Indented text output for the glue.
 class Writer {
