@@ -187,17 +187,54 @@ int CeedElemRestrictionGetStrides(CeedElemRestriction rstr, CeedInt strides[3]) 
   return CEED_ERROR_SUCCESS;
 }
 
+static std::string Describe(CeedElemRestriction rstr) {
+  return ceed::RstrDescribe(rstr->num_elem, rstr->elem_size, rstr->num_comp, rstr->l_size, rstr->rstr_type == CEED_RESTRICTION_POINTS);
+}
+
+// The index array `which` of rstr in mem_type, with a read lock on the base (counter `readers`): the
+// core's host array, or its device copy made on first request. func names the public function.
+static int GetIndexArray(const char *func, CeedElemRestriction rstr, CeedMemType mem_type, ceed::RstrArray which, const char *what,
+                         const void **array) {
+  Ceed                ceed = rstr->header.ceed;
+  CeedElemRestriction base = ceed::RstrBase(rstr);
+  if (mem_type != CEED_MEM_HOST && mem_type != CEED_MEM_DEVICE) {
+    CeedErrorImpl(ceed, __FILE__, __LINE__, func, CEED_ERROR_INCOMPATIBLE, "Cannot get %s of %s: invalid memory type %d", what,
+                  Describe(rstr).c_str(),
+                  static_cast<int>(mem_type));
+    return CEED_ERROR_INCOMPATIBLE;
+  }
+  const void *data = nullptr;
+  if (mem_type == CEED_MEM_HOST) {
+    data = which == ceed::RstrArray::kOffsets ? static_cast<const void *>(base->offsets.data)
+           : which == ceed::RstrArray::kOrients ? static_cast<const void *>(base->orients.data)
+                                                : static_cast<const void *>(base->curl_orients.data);
+  } else {
+    Ceed dev = ceed::RstrDeviceBackend(ceed);
+    if (!dev) {
+      const char *resource = nullptr;
+      CeedGetResource(ceed, &resource);
+      CeedErrorImpl(ceed, __FILE__, __LINE__, func, CEED_ERROR_BACKEND,
+                    "Can only provide HOST memory for this backend: %s of %s requested in CEED_MEM_DEVICE, %s provides no device memory", what,
+                    Describe(rstr).c_str(),
+                    resource ? resource : "the backend");
+      return CEED_ERROR_BACKEND;
+    }
+    CeedCall(ceed::RstrGetDeviceArray(base, dev, which, &data));
+  }
+  (which == ceed::RstrArray::kOffsets ? base->num_offsets_readers : base->num_orients_readers)++;
+  *array = data;
+  return CEED_ERROR_SUCCESS;
+}
+
 int CeedElemRestrictionGetOffsets(CeedElemRestriction rstr, CeedMemType mem_type, const CeedInt **offsets) {
   CEED_RSTR_CHECK_HANDLE(rstr);
   CEED_RSTR_CHECK_OUTPUT(rstr, offsets);
   Ceed ceed = rstr->header.ceed;
   CeedCheck(rstr->rstr_type != CEED_RESTRICTION_STRIDED, ceed, CEED_ERROR_INCOMPATIBLE,
             "Cannot get offsets of a strided CeedElemRestriction: it has none");
-  CeedCheck(mem_type == CEED_MEM_HOST, ceed, CEED_ERROR_BACKEND,
-            "Can only provide HOST memory for this backend: CeedElemRestriction offsets are kept in CEED_MEM_HOST");
-  CeedElemRestriction base = ceed::RstrBase(rstr);
-  base->num_offsets_readers++;
-  *offsets = base->offsets.data;
+  const void *array = nullptr;
+  CeedCall(GetIndexArray(__func__, rstr, mem_type, ceed::RstrArray::kOffsets, "the offsets", &array));
+  *offsets = static_cast<const CeedInt *>(array);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -218,11 +255,9 @@ int CeedElemRestrictionGetOrientations(CeedElemRestriction rstr, CeedMemType mem
   Ceed ceed = rstr->header.ceed;
   CeedCheck(rstr->rstr_type == CEED_RESTRICTION_ORIENTED, ceed, CEED_ERROR_INCOMPATIBLE,
             "Cannot get orientations: CeedElemRestriction is not oriented (created with CeedElemRestrictionCreateOriented)");
-  CeedCheck(mem_type == CEED_MEM_HOST, ceed, CEED_ERROR_BACKEND,
-            "Can only provide HOST memory for this backend: CeedElemRestriction orientations are kept in CEED_MEM_HOST");
-  CeedElemRestriction base = ceed::RstrBase(rstr);
-  base->num_orients_readers++;
-  *orients = base->orients.data;
+  const void *array = nullptr;
+  CeedCall(GetIndexArray(__func__, rstr, mem_type, ceed::RstrArray::kOrients, "the orientations", &array));
+  *orients = static_cast<const bool *>(array);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -244,11 +279,9 @@ int CeedElemRestrictionGetCurlOrientations(CeedElemRestriction rstr, CeedMemType
   CeedCheck(rstr->rstr_type == CEED_RESTRICTION_CURL_ORIENTED, ceed, CEED_ERROR_INCOMPATIBLE,
             "Cannot get curl orientations: CeedElemRestriction is not curl-oriented (created with "
             "CeedElemRestrictionCreateCurlOriented)");
-  CeedCheck(mem_type == CEED_MEM_HOST, ceed, CEED_ERROR_BACKEND,
-            "Can only provide HOST memory for this backend: CeedElemRestriction curl orientations are kept in CEED_MEM_HOST");
-  CeedElemRestriction base = ceed::RstrBase(rstr);
-  base->num_orients_readers++;
-  *curl_orients = base->curl_orients.data;
+  const void *array = nullptr;
+  CeedCall(GetIndexArray(__func__, rstr, mem_type, ceed::RstrArray::kCurlOrients, "the curl orientations", &array));
+  *curl_orients = static_cast<const CeedInt8 *>(array);
   return CEED_ERROR_SUCCESS;
 }
 

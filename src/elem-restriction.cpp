@@ -129,6 +129,55 @@ int CheckPointsOffsets(const char *func, Ceed ceed, const CreateArgs &a) {
   return CEED_ERROR_SUCCESS;
 }
 
+int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction *rstr);
+
+// A malloc'ed host array released at scope exit unless taken.
+struct StagedArray {
+  void *host = nullptr;
+  ~StagedArray() { std::free(host); }
+};
+
+// Index arrays given in device memory (any copy mode): copied into host arrays which the restriction
+// then owns; the user's device arrays are released with the backend's DeviceFree once the restriction
+// exists if they were handed over with CEED_OWN_POINTER (on failure they stay with the caller).
+int CreateFromDevice(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction *rstr) {
+  const bool points = a.type == CEED_RESTRICTION_POINTS;
+  Ceed       dev    = ceed::RstrDeviceBackend(ceed);
+  if (!dev) {
+    const char *resource = nullptr;
+    CeedGetResource(ceed, &resource);
+    return RSTR_ERROR(ceed, CEED_ERROR_BACKEND,
+                      "Can only set HOST memory for this backend: cannot create %s from index arrays in CEED_MEM_DEVICE, %s provides no "
+                      "device memory",
+                      ceed::RstrDescribe(a.num_elem, a.elem_size, a.num_comp, a.l_size, points).c_str(), resource ? resource : "the backend");
+  }
+  const size_t nodes = static_cast<size_t>(a.num_elem) * (points ? 1 : a.elem_size);
+  const size_t num_offsets = points ? nodes + 1 + static_cast<size_t>(a.num_points) : nodes;
+  StagedArray  offsets, orients, curl_orients;
+  if (a.offsets) CeedCall(ceed::RstrCopyFromDevice(dev, a.offsets, num_offsets * sizeof(CeedInt), &offsets.host));
+  if (a.orients) CeedCall(ceed::RstrCopyFromDevice(dev, a.orients, nodes * sizeof(bool), &orients.host));
+  if (a.curl_orients) CeedCall(ceed::RstrCopyFromDevice(dev, a.curl_orients, 3 * nodes * sizeof(CeedInt8), &curl_orients.host));
+  CreateArgs host = a;
+  host.mem_type   = CEED_MEM_HOST;
+  host.copy_mode  = CEED_OWN_POINTER;
+  host.offsets    = static_cast<const CeedInt *>(offsets.host);
+  host.orients    = a.type == CEED_RESTRICTION_ORIENTED ? static_cast<const bool *>(orients.host) : nullptr;
+  host.curl_orients = a.type == CEED_RESTRICTION_CURL_ORIENTED ? static_cast<const CeedInt8 *>(curl_orients.host) : nullptr;
+  CeedCall(Create(func, ceed, host, rstr));
+  // The restriction owns (or has already released) the staged arrays.
+  if (host.offsets) offsets.host = nullptr;
+  if (host.orients) orients.host = nullptr;
+  if (host.curl_orients) curl_orients.host = nullptr;
+  if (a.copy_mode != CEED_OWN_POINTER) return CEED_ERROR_SUCCESS;
+  int ierr = CEED_ERROR_SUCCESS;
+  for (const void *p : {static_cast<const void *>(a.offsets), static_cast<const void *>(a.orients), static_cast<const void *>(a.curl_orients)}) {
+    const int e = p ? dev->ops.DeviceFree(dev, const_cast<void *>(p)) : CEED_ERROR_SUCCESS;
+    if (!ierr) ierr = e;
+  }
+  if (ierr) CeedElemRestrictionDestroy(rstr);
+  return ierr;
+}
+
 // Argument checks and construction shared by every creation function; func is the public name.
 int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction *rstr) {
   if (!ceed) return RSTR_ERROR(nullptr, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
@@ -170,9 +219,9 @@ int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction
                       "Cannot create CeedElemRestriction at points: L-vector size %td is smaller than num_points*num_comp = %td",
                       a.l_size, static_cast<CeedSize>(a.num_points) * a.num_comp);
   if (!strided) {
-    if (a.mem_type != CEED_MEM_HOST)
-      return RSTR_ERROR(ceed, CEED_ERROR_BACKEND,
-                        "Can only set HOST memory for this backend: CeedElemRestriction index arrays must be given in CEED_MEM_HOST");
+    if (a.mem_type != CEED_MEM_HOST && a.mem_type != CEED_MEM_DEVICE)
+      return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedElemRestriction: invalid memory type %d for the index arrays",
+                        static_cast<int>(a.mem_type));
     if (a.copy_mode != CEED_COPY_VALUES && a.copy_mode != CEED_USE_POINTER && a.copy_mode != CEED_OWN_POINTER)
       return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedElemRestriction: invalid copy mode %d",
                         static_cast<int>(a.copy_mode));
@@ -182,6 +231,7 @@ int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction
       return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create oriented CeedElemRestriction: orients is NULL");
     if (a.num_elem > 0 && a.type == CEED_RESTRICTION_CURL_ORIENTED && !a.curl_orients)
       return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create curl-oriented CeedElemRestriction: curl_orients is NULL");
+    if (a.mem_type == CEED_MEM_DEVICE) return CreateFromDevice(func, ceed, a, rstr);
     if (points) CeedCall(CheckPointsOffsets(func, ceed, a));
     else CeedCall(CheckOffsets(func, ceed, a));
   }
@@ -464,13 +514,15 @@ int CeedElemRestrictionDestroy(CeedElemRestriction *rstr) {
   } else if (r->ops.Destroy) {
     CeedCall(r->ops.Destroy(r));
   }
+  // A failure to release device memory is reported once everything else is released.
+  const int ierr = ceed::RstrReleaseDeviceArrays(r);
   r->offsets.Release();
   r->orients.Release();
   r->curl_orients.Release();
   CeedCall(ceed::ObjectReleaseCeed(r->header));
   delete r;
   *rstr = nullptr;
-  return CEED_ERROR_SUCCESS;
+  return ierr;
 }
 
 // ---- View ---------------------------------------------------------------------------------------------

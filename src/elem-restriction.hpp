@@ -2,12 +2,15 @@
 //
 // The core keeps the index data on the host: offsets, orientations and curl orientations are copied,
 // borrowed or owned according to the copy mode given at creation (owned arrays are released with C
-// free()). Blocked restrictions store offsets permuted to the [block][node][lane] order (padded by
+// free()). Arrays given in device memory are copied to host arrays the restriction owns; arrays asked
+// for in device memory are device copies of the host arrays, made on first request through the
+// backend's device memory hooks and released at destroy (elem-restriction-device.cpp). Blocked restrictions store offsets permuted to the [block][node][lane] order (padded by
 // repeating the last element), which for block_size 1 is the plain [elem][node] order. Unsigned and
 // unoriented copies retain their base restriction, share its arrays and forward to its backend.
 #pragma once
 
 #include <cstdlib>
+#include <string>
 
 #include "ceed-impl.hpp"
 
@@ -53,6 +56,11 @@ struct CeedElemRestriction_private {
   CeedRstrHostArray<CeedInt8> curl_orients;
   int num_offsets_readers = 0, num_orients_readers = 0;
 
+  // Device copies of offsets, orients and curl_orients handed out by the Get* functions with
+  // CEED_MEM_DEVICE (NULL until first requested), allocated by device_ceed's backend.
+  Ceed device_ceed = nullptr;
+  void *device_arrays[3] = {nullptr, nullptr, nullptr};
+
   CeedElemRestrictionBackendOps ops{};
   void *data = nullptr;
 };
@@ -67,6 +75,25 @@ inline CeedInt RstrPointsInElement(CeedElemRestriction rstr, CeedInt elem) {
   const CeedInt *off = RstrBase(rstr)->offsets.data;
   return off[elem + 1] - off[elem];
 }
+
+// ---- Index arrays in device memory (elem-restriction-device.cpp) ----
+enum class RstrArray { kOffsets = 0, kOrients = 1, kCurlOrients = 2 };
+
+// The context whose backend provides device memory for the restrictions of ceed, or NULL.
+Ceed RstrDeviceBackend(Ceed ceed);
+
+// "CeedElemRestriction with <n> elements of size <s> (<c> components, L-vector size <l>)" for messages.
+std::string RstrDescribe(CeedInt num_elem, CeedInt elem_size, CeedInt num_comp, CeedSize l_size, bool points);
+
+// A new host array (malloc, free() to release) holding bytes copied from device memory through dev's
+// backend; *host is NULL for bytes == 0.
+int RstrCopyFromDevice(Ceed dev, const void *device, size_t bytes, void **host);
+
+// The device copy of one of base's index arrays (created on first request, NULL for an empty array).
+int RstrGetDeviceArray(CeedElemRestriction base, Ceed dev, RstrArray which, const void **device);
+
+// Releases the device copies of rstr (destroy); returns the first error but releases all.
+int RstrReleaseDeviceArrays(CeedElemRestriction rstr);
 
 // Stores NULL into a caller-provided request once an operation completed synchronously.
 inline void CompleteRequest(CeedRequest *request) {
