@@ -13,12 +13,22 @@
 #include "cuda-compile.hpp"
 #include "cuda-driver.hpp"
 #include "cuda-jit-sources.hpp"
+#include "cuda/ceed-cuda-qfunction-error.h"
 #include "kernels/cuda-ref-params.h"
 
 namespace ceed_cuda {
 
 // Context data of every /gpu/cuda resource. The tag identifies it when walking delegate chains.
 constexpr unsigned kContextTag = 0x43554441u;  // "CUDA"
+
+// Where the kernels of a context record non-zero QFunction return codes (cuda-qfunction-errors.cpp).
+struct QFunctionErrorWord {
+  unsigned long long          *first       = nullptr;  // device memory, claimed by the first failing call
+  volatile unsigned long long *record      = nullptr;  // host-pinned copy of the record, mapped into the device
+  CUdeviceptr                  record_mapped = 0;      // the device's address of record
+  bool                         pending       = false;  // kernels that may record were launched and not waited for
+  std::vector<std::string>     sources;                // what each source id of a record names
+};
 
 struct CeedCuda {
   unsigned      tag = kContextTag;
@@ -36,6 +46,7 @@ struct CeedCuda {
   // Modules loaded on this device, by compile-cache key; the reference kernels are one of them.
   std::map<std::string, CUmodule> modules;
   std::map<CUfunction, int>       block_sizes;  // occupancy-chosen block size per kernel
+  QFunctionErrorWord              qf_errors;
 };
 
 // The CUDA data serving ceed (ceed itself or the first of its delegates that is a CUDA context).
@@ -82,6 +93,29 @@ int UploadToDevice(Ceed ceed, CeedCuda &data, const T *host, size_t count, const
   return Copy(ceed, data, ptr, CEED_MEM_DEVICE, host, CEED_MEM_HOST, count * sizeof(T));
 }
 
+// ---- QFunction return codes (cuda-qfunction-errors.cpp) -------------------------------------------------
+// Kernels that call a user QFunction record its first non-zero return in the context's error word
+// (jit-templates/cuda/ceed-cuda-qfunction-error.h); the host reports it as the CPU backends do: error code
+// = the returned code, message "User function of CeedQFunction <name> ... returned error code <code>".
+// When: CeedQFunctionApply waits for its kernel and reports at once. Operator applications (/gpu/cuda/ref
+// and /gpu/cuda/gen) do not wait: a code they record is reported, with a message saying it comes from an
+// earlier, asynchronous application, by the next operator or QFunction application on the same context
+// (which looks at the host-mapped record without synchronizing and waits only when it holds an error),
+// by the next device-to-host copy (CeedVectorGetArrayRead on the host, norms, ...), and by every launch
+// of a CEED_DEBUG run (which synchronizes after each launch). Reporting resets the word.
+int  QFunctionErrorsCreate(Ceed ceed, CeedCuda &data);
+void QFunctionErrorsDestroy(CeedCuda &data);  // an error nobody was told about is printed on stderr
+// The id that records of kernels described by description carry (e.g. "CeedQFunction mass (kernel ...)").
+unsigned long long QFunctionErrorSource(CeedCuda &data, const std::string &description);
+// The kernel argument for a launch of a kernel with the given source id.
+CeedCudaQFunctionError QFunctionErrorArgument(const CeedCuda &data, unsigned long long source);
+// Reports a recorded error. wait: first wait for every launched kernel; otherwise only look at the
+// record (waiting only when it holds an error). where: what reports it (earlier, asynchronous
+// applications); NULL: the error belongs to the launch just waited for (synchronous application).
+int ReportQFunctionErrors(Ceed ceed, CeedCuda &data, bool wait, const char *where);
+// After launching a kernel that may record: synchronous (or CEED_DEBUG) waits for it and reports its error.
+int QFunctionErrorsAfterLaunch(Ceed ceed, CeedCuda &data, bool synchronous);
+
 // ---- Object kinds -----------------------------------------------------------------------------------
 void InstallVectorOps(CeedBackendOps &ops);
 int  ElemRestrictionCreate(CeedElemRestriction rstr);
@@ -98,6 +132,9 @@ int BasisApplyDevice(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode
 // QFunction application on device arrays: Q points in blocks of Q_elem points (field i of an input
 // holds size_i values per point laid out [block][component][point]; Q_elem = Q is the plain
 // [component][point] layout of CeedQFunctionApply).
-int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs);
+// synchronous: wait for the kernel and report a non-zero QFunction return now (CeedQFunctionApply);
+// otherwise it is reported later (operators, see ReportQFunctionErrors).
+int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs,
+                         bool synchronous);
 
 }  // namespace ceed_cuda

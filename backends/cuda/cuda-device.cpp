@@ -60,10 +60,17 @@ int DeviceRelease(Ceed ceed, CeedCuda &data, void *ptr) {
 int Copy(Ceed ceed, CeedCuda &data, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes) {
   if (bytes == 0 || dst == src) return CEED_ERROR_SUCCESS;
   const CUdeviceptr d = reinterpret_cast<CUdeviceptr>(dst), s = reinterpret_cast<CUdeviceptr>(src);
-  if (dst_mem == CEED_MEM_DEVICE && src_mem == CEED_MEM_DEVICE) CeedCallCuda(ceed, data, data.cu->cuMemcpyDtoD(d, s, bytes));
-  else if (dst_mem == CEED_MEM_DEVICE) CeedCallCuda(ceed, data, data.cu->cuMemcpyHtoD(d, src, bytes));
-  else if (src_mem == CEED_MEM_DEVICE) CeedCallCuda(ceed, data, data.cu->cuMemcpyDtoH(dst, s, bytes));
-  else std::memmove(dst, src, bytes);
+  if (dst_mem == CEED_MEM_DEVICE && src_mem == CEED_MEM_DEVICE) {
+    CeedCallCuda(ceed, data, data.cu->cuMemcpyDtoD(d, s, bytes));
+  } else if (dst_mem == CEED_MEM_DEVICE) {
+    CeedCallCuda(ceed, data, data.cu->cuMemcpyHtoD(d, src, bytes));
+  } else if (src_mem == CEED_MEM_DEVICE) {
+    CeedCallCuda(ceed, data, data.cu->cuMemcpyDtoH(dst, s, bytes));
+    // The copy waited for the kernels launched before it: a synchronization point where QFunction errors surface.
+    return ReportQFunctionErrors(ceed, data, true, "a device-to-host copy");
+  } else {
+    std::memmove(dst, src, bytes);
+  }
   return CEED_ERROR_SUCCESS;
 }
 
@@ -200,6 +207,7 @@ int Destroy(Ceed ceed) {
   int ierr = CEED_ERROR_SUCCESS;
   if (data->context) {
     data->cu->cuCtxSetCurrent(data->context);
+    QFunctionErrorsDestroy(*data);
     for (auto &m : data->modules) data->cu->cuModuleUnload(m.second);
     CUresult result = data->cu->cuDevicePrimaryCtxRelease(data->device);
     if (result != CUDA_SUCCESS) ierr = CheckDriver(ceed, *data, result, "cuDevicePrimaryCtxRelease");
@@ -271,6 +279,7 @@ int Init(const char *resource, Ceed ceed) {
   ops.Destroy = Destroy;
   CeedCallBackend(CeedSetBackendOps(ceed, &ops));  // so that a failure below releases what was acquired
   CeedCall(OpenDevice(resource, ceed, *data));
+  CeedCall(QFunctionErrorsCreate(ceed, *data));
 
   ops.GetPreferredMemType     = GetPreferredMemType;
   ops.DeviceAlloc             = DeviceAllocHook;

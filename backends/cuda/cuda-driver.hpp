@@ -31,6 +31,9 @@ namespace ceed_cuda {
   X(cuMemcpyDtoH)                     \
   X(cuMemcpyDtoD)                     \
   X(cuMemsetD8)                       \
+  X(cuMemHostAlloc)                   \
+  X(cuMemFreeHost)                    \
+  X(cuMemHostGetDevicePointer)        \
   X(cuModuleLoadData)                 \
   X(cuModuleUnload)                   \
   X(cuModuleGetFunction)              \

@@ -35,6 +35,7 @@ struct GenOperatorCuda {
   std::map<CeedElemRestriction, const bool *>    orients;
   std::vector<const void *>                     device_data;  // owned uploads (matrices, indices, orientations)
   unsigned                                      block = 0, grid = 0, shared_bytes = 0;
+  unsigned long long                            error_source = 0;  // source id of the kernel's QFunction error records
 };
 
 int Data(CeedOperator op, GenOperatorCuda **data) {
@@ -225,6 +226,12 @@ int Prepare(CeedOperator op) {
     ceed::gen::KernelSource source;
     CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, qf_source, &source));
     CeedCall(LoadKernel(ceed, *cuda, source.text, &d->kernel));
+    CeedQFunction qf      = nullptr;
+    const char   *qf_name = nullptr;
+    CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+    CeedCallBackend(CeedQFunctionGetName(qf, &qf_name));
+    d->error_source = QFunctionErrorSource(*cuda, std::string("CeedQFunction ") + (qf_name && qf_name[0] ? qf_name : d->desc.qf_kernel_name.c_str()) +
+                                                      " (fused /gpu/cuda/gen operator kernel)");
     CeedCall(ChooseLaunch(ceed, *cuda, d));
     if (!d->block) why_not = "no block of whole elements fits on the device (occupancy 0)";
   }
@@ -252,11 +259,16 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   CeedCuda *cuda = nullptr;
   CeedCall(Activate(ceed, &cuda));
 
+  // No synchronization: a non-zero QFunction return of an earlier application shows in the host-mapped
+  // record (or at the next synchronization point, see ReportQFunctionErrors).
+  CeedCall(ReportQFunctionErrors(ceed, *cuda, false, "the next operator application"));
   ceed::gen::KernelArgsBinding binding;
   int                          ierr = binding.Bind(op, d->desc, in, out, CEED_MEM_DEVICE, &d->args);
   if (!ierr) {
-    void *args[] = {&d->args};
-    ierr         = Launch(ceed, *cuda, d->kernel, d->grid, d->block, d->shared_bytes, args);
+    CeedCudaQFunctionError error  = QFunctionErrorArgument(*cuda, d->error_source);
+    void                  *args[] = {&d->args, &error};
+    ierr                          = Launch(ceed, *cuda, d->kernel, d->grid, d->block, d->shared_bytes, args);
+    if (!ierr) ierr = QFunctionErrorsAfterLaunch(ceed, *cuda, false);
   }
   return binding.Release(ierr);
 }

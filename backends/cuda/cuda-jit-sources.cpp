@@ -10,6 +10,7 @@ extern const char kSource_cuda_ref_params[];
 extern const char kSource_cuda_ref_vector[];
 extern const char kSource_cuda_ref_restriction[];
 extern const char kSource_cuda_ref_basis[];
+extern const char kSource_ceed_cuda_qfunction_error[];
 
 std::string RefModuleSource() {
   return std::string("// ceedrt CUDA reference kernels\n") + kSource_cuda_ref_params + kSource_cuda_ref_vector + kSource_cuda_ref_restriction +
@@ -39,10 +40,11 @@ std::string QFunctionKernelSource(const std::string &user_source, const std::str
   s += user_source;
   s += "\n#line 1 \"ceedrt-cuda-qfunction-wrapper\"\n";
   s += kSource_cuda_ref_params;
+  s += kSource_ceed_cuda_qfunction_error;
   // The wrapper's names are prefixed: the user's source may define macros such as Q.
   s += "extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK)\n";
   s += QFunctionKernelName(function) + "(void *ceed_cuda_ctx, CeedSize ceed_cuda_num_points, CeedInt ceed_cuda_block_points,\n";
-  s += "                          CeedCudaQFunctionFields ceed_cuda_fields) {\n";
+  s += "                          CeedCudaQFunctionFields ceed_cuda_fields, const CeedCudaQFunctionError ceed_cuda_error) {\n";
   s += "  for (CeedSize ceed_cuda_p = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; ceed_cuda_p < ceed_cuda_num_points;\n";
   s += "       ceed_cuda_p += (CeedSize)gridDim.x * blockDim.x) {\n";
   s += "    /* Field values of point p: [block][component][point] with ceed_cuda_block_points points per block. */\n";
@@ -70,7 +72,8 @@ std::string QFunctionKernelSource(const std::string &user_source, const std::str
        pointer_list("ceed_cuda_in_", input_sizes.size()) + "};\n";
   s += "    CeedScalar *ceed_cuda_out[" + std::to_string(std::max<size_t>(output_sizes.size(), 1)) + "] = {" +
        pointer_list("ceed_cuda_out_", output_sizes.size()) + "};\n";
-  s += "    " + function + "(ceed_cuda_ctx, 1, ceed_cuda_in, ceed_cuda_out);\n";
+  s += "    const int ceed_cuda_ierr = " + function + "(ceed_cuda_ctx, 1, ceed_cuda_in, ceed_cuda_out);\n";
+  s += "    if (ceed_cuda_ierr) CeedCudaRecordQFunctionError(ceed_cuda_error, ceed_cuda_ierr);\n";
   for (size_t i = 0; i < output_sizes.size(); i++) {
     const std::string n = std::to_string(output_sizes[i]);
     s += "    for (CeedInt ceed_cuda_c = 0; ceed_cuda_c < " + n + "; ceed_cuda_c++) " + field("outputs", i, output_sizes[i]) + " = ceed_cuda_out_" +

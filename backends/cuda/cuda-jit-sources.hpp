@@ -15,6 +15,8 @@ const std::vector<std::string> &RefKernelNames();
 // The kernel that applies the user QFunction `function` pointwise. user_source is the QFunction's
 // source as one unit (CeedLoadSourceToBuffer); the unit predefines the device spellings of the
 // QFunction macros (spec 01 §6) before it. Field i of the inputs has input_sizes[i] values per point.
+// Kernel arguments: context data, number of points, points per block, CeedCudaQFunctionFields and a
+// CeedCudaQFunctionError where non-zero returns are recorded (jit-templates/cuda/ceed-cuda-qfunction-error.h).
 std::string QFunctionKernelName(const std::string &function);
 std::string QFunctionKernelSource(const std::string &user_source, const std::string &function, const std::vector<int> &input_sizes,
                                   const std::vector<int> &output_sizes);

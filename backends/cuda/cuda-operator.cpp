@@ -213,7 +213,7 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   {
     QFunctionArrays arrays{*d};
     CeedCall(arrays.Acquire());
-    CeedCall(QFunctionApplyDevice(qf, static_cast<CeedSize>(d->num_elem) * d->num_qpts, d->num_qpts, arrays.in, arrays.out));
+    CeedCall(QFunctionApplyDevice(qf, static_cast<CeedSize>(d->num_elem) * d->num_qpts, d->num_qpts, arrays.in, arrays.out, false));
     CeedCallBackend(arrays.Release());
   }
   // B^T and E^T for the outputs.

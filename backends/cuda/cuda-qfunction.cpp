@@ -1,7 +1,9 @@
 // CUDA backend: QFunctions, JIT-compiled from the user's source file (spec 01 §6) on first
 // application: the source becomes one translation unit (CeedLoadSourceToBuffer), wrapped in a kernel
 // that applies the user function to one point per thread. The context data reaches the kernel
-// through the core's device copy of the QFunction context.
+// through the core's device copy of the QFunction context. A non-zero return of the user function is
+// recorded by the kernel (cuda-qfunction-errors.cpp): CeedQFunctionApply reports it at once, operators
+// on a later call.
 #include <new>
 #include <string>
 #include <vector>
@@ -14,8 +16,9 @@ namespace {
 constexpr unsigned kQFunctionTag = kContextTag + 3;
 
 struct QFunctionCuda {
-  unsigned   tag    = kQFunctionTag;
-  CUfunction kernel = nullptr;
+  unsigned           tag    = kQFunctionTag;
+  CUfunction         kernel = nullptr;
+  unsigned long long error_source = 0;  // source id of the kernel's error records
 };
 
 QFunctionCuda *Data(CeedQFunction qf) {
@@ -54,6 +57,7 @@ int Build(CeedQFunction qf, CeedCuda &data, QFunctionCuda &d) {
   CeedCall(JitOptions(ceed, &request.options));
   CUmodule module = nullptr;
   CeedCall(LoadModule(ceed, data, std::move(request), &module));
+  d.error_source = QFunctionErrorSource(data, std::string("CeedQFunction ") + (name ? name : function) + " (CUDA kernel " + QFunctionKernelName(function) + ")");
   return GetFunction(ceed, data, module, QFunctionKernelName(function).c_str(), &d.kernel);
 }
 
@@ -68,7 +72,7 @@ int Apply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v) {
   if (ierr) num_taken_in--;
   for (; num_taken_out < num_out && !ierr; num_taken_out++) ierr = CeedVectorGetArrayWrite(v[num_taken_out], CEED_MEM_DEVICE, &out[num_taken_out]);
   if (ierr && num_taken_out > 0) num_taken_out--;
-  if (!ierr) ierr = QFunctionApplyDevice(qf, Q, Q, in, out);
+  if (!ierr) ierr = QFunctionApplyDevice(qf, Q, Q, in, out, true);
   // Restore in all cases so that a failure leaves every vector usable.
   for (CeedInt i = 0; i < num_taken_in; i++) CeedVectorRestoreArrayRead(u[i], &in[i]);
   for (CeedInt i = 0; i < num_taken_out; i++) CeedVectorRestoreArray(v[i], &out[i]);
@@ -82,25 +86,33 @@ int Destroy(CeedQFunction qf) {
 
 }  // namespace
 
-int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs) {
+int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs,
+                         bool synchronous) {
   Ceed           ceed = CeedQFunctionReturnCeed(qf);
   QFunctionCuda *d    = Data(qf);
   CeedCheck(d, ceed, CEED_ERROR_BACKEND, "CeedQFunction was not created by a /gpu/cuda context: it cannot be applied to CUDA device arrays");
   CeedCuda *data = nullptr;
   CeedCall(Activate(ceed, &data));
   CeedCall(Build(qf, *data, *d));
+  // An error of an earlier asynchronous application comes first; a synchronous application also waits
+  // for those, so that what its own kernel records is told apart from them.
+  CeedCall(ReportQFunctionErrors(ceed, *data, synchronous, synchronous ? "CeedQFunctionApply" : "the next operator application"));
   if (Q == 0) return CEED_ERROR_SUCCESS;
   CeedInt num_in = 0, num_out = 0;
   CeedCallBackend(CeedQFunctionGetNumArgs(qf, &num_in, &num_out));
   CeedCudaQFunctionFields fields{};
   for (CeedInt i = 0; i < num_in; i++) fields.inputs[i] = inputs[i];
   for (CeedInt i = 0; i < num_out; i++) fields.outputs[i] = outputs[i];
+  CeedCudaQFunctionError error = QFunctionErrorArgument(*data, d->error_source);
   void *ctx = nullptr;
   CeedCallBackend(CeedQFunctionGetContextData(qf, CEED_MEM_DEVICE, &ctx));
-  void     *args[] = {&ctx, &Q, &Q_elem, &fields};
-  const int ierr   = LaunchGridStride(ceed, *data, d->kernel, Q, args);
-  CeedCallBackend(CeedQFunctionRestoreContextData(qf, &ctx));
-  return ierr;
+  void *args[] = {&ctx, &Q, &Q_elem, &fields, &error};
+  int   ierr   = LaunchGridStride(ceed, *data, d->kernel, Q, args);
+  if (!ierr) ierr = QFunctionErrorsAfterLaunch(ceed, *data, synchronous);
+  const int restore = CeedQFunctionRestoreContextData(qf, &ctx);
+  CeedCall(ierr);
+  CeedCallBackend(restore);
+  return CEED_ERROR_SUCCESS;
 }
 
 int QFunctionCreate(CeedQFunction qf) {

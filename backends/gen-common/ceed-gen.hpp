@@ -29,7 +29,7 @@
 //   - DeclareArray(): where arrays live (cpu: slices of CeedGenArgs::scratch; cuda: registers, or shared
 //     memory for the contraction temporaries);
 //   - KernelBegin()/KernelEnd(): the signature (cpu: extern "C" int CeedGenOperatorKernel(const CeedGenArgs*);
-//     cuda: extern "C" __global__ void __launch_bounds__(threads) ...(CeedGenArgs args)), the element loop
+//     cuda: extern "C" __global__ void __launch_bounds__(threads) ...(CeedGenArgs args, CeedCudaQFunctionError)), the element loop
 //     (cpu: batches of Lanes() elements; cuda: blockIdx/threadIdx mapping) and the CeedGenElem it defines;
 //   - CallQFunction(): the QFunction on the current points (cpu: one call on points * lanes points; cuda:
 //     one call per point with Q = 1 on per-thread values);
@@ -140,8 +140,9 @@ struct ThreadLayout {
 // dimension or 1D sizes, tensor and non-tensor bases together).
 ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, std::string *why_not);
 
-// The cuda dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs)`, blocks of whole elements in the
-// given layout, element arrays in registers, the QFunction called per point with Q = 1.
+// The cuda dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedCudaQFunctionError)`, blocks of
+// whole elements in the given layout, element arrays in registers, the QFunction called per point with Q = 1
+// and its non-zero returns recorded through the second argument (jit-templates/cuda/ceed-cuda-qfunction-error.h).
 std::unique_ptr<Dialect> CreateCudaDialect(const ThreadLayout &layout);
 
 struct KernelSource {

@@ -1,6 +1,7 @@
 // The cuda dialect: a thread block holds several elements, each a group of threads over all but the
 // last tensor dimension (jit-templates/cuda/ceed-gen-cuda.h); element arrays are per-thread register
-// columns; the QFunction runs once per point with Q = 1 on values gathered from the columns.
+// columns; the QFunction runs once per point with Q = 1 on values gathered from the columns, and a
+// non-zero return is recorded in the context's error word (the kernel's second argument).
 #include <algorithm>
 
 #include "ceed-gen.hpp"
@@ -54,7 +55,7 @@ class CudaDialect final : public Dialect {
   explicit CudaDialect(const ThreadLayout &layout) : l_(layout) {}
   std::string              Name() const override { return "cuda"; }
   std::vector<std::string> TemplateFiles() const override {
-    return {"cuda/ceed-gen-cuda.h", "cuda/ceed-gen-cuda-restriction.h", "cuda/ceed-gen-cuda-basis.h"};
+    return {"cuda/ceed-gen-cuda.h", "cuda/ceed-gen-cuda-restriction.h", "cuda/ceed-gen-cuda-basis.h", "cuda/ceed-cuda-qfunction-error.h"};
   }
   std::string Preamble() const override {
     // QFunction sources compiled for the device, one point per call (spec 01 §6).
@@ -78,7 +79,9 @@ class CudaDialect final : public Dialect {
     w.Line("(void)" + name + ";");
   }
   void KernelBegin(Writer &w, const OperatorDesc &) const override {
-    w.Line("extern \"C\" __global__ void __launch_bounds__(" + S(l_.max_block) + ") CeedGenOperatorKernel(const __grid_constant__ CeedGenArgs args_value) {");
+    // qf_error: where non-zero QFunction returns are recorded (cuda/ceed-cuda-qfunction-error.h).
+    w.Line("extern \"C\" __global__ void __launch_bounds__(" + S(l_.max_block) +
+           ") CeedGenOperatorKernel(const __grid_constant__ CeedGenArgs args_value, const CeedCudaQFunctionError qf_error) {");
     w.Indent();
     w.Line("const CeedGenArgs *const args = &args_value;");
   }
@@ -120,7 +123,9 @@ class CudaDialect final : public Dialect {
     }
     w.Line("const CeedScalar *qf_in[] = {" + (ins.empty() ? std::string("NULL") : ins) + "};");
     w.Line("CeedScalar *qf_out[] = {" + (outs.empty() ? std::string("NULL") : outs) + "};");
-    w.Line(desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
+    // Only threads holding points of a real element report: the others ran the QFunction on unset values.
+    w.Line("const int qf_ierr = " + desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
+    w.Line("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedCudaRecordQFunctionError(qf_error, qf_ierr);");
     for (size_t i = 0; i < out.size(); i++) {
       const std::string n = S(desc.outputs[i].size);
       w.Line("for (int c = 0; c < " + n + "; c++) " + out[i] + "[c * " + S(column) + " + point] = qf_out_" + S((long long)i) + "[c];");

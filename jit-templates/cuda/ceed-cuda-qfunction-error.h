@@ -1,0 +1,33 @@
+/* Non-zero QFunction return codes on CUDA devices, shared by the /gpu/cuda/ref QFunction kernels (this
+   file is embedded into the backend at build time) and the fused /gpu/cuda/gen kernels (a template of the
+   cuda dialect). Also compiled by the host compiler (the backend's host code, backends/cuda), so the
+   struct layout is the same on both sides: 64-bit members only.
+
+   A kernel that calls a QFunction receives a CeedCudaQFunctionError by value and, for every call that
+   returned a non-zero code, calls CeedCudaRecordQFunctionError: the success path costs the compare of
+   the returned code with zero. The first failing thread claims the record with atomicCAS on a word in
+   device memory (device-scope atomics on device memory only), then publishes the same record with a
+   plain store to a word in host-pinned memory mapped into the device, which the host reads without
+   synchronizing. A record is (source << 32) | (uint32)code, never zero since code is not: source
+   names the kernel on the host (the backend keeps the list, backends/cuda/cuda-qfunction-errors.cpp). */
+#ifndef CEED_CUDA_QFUNCTION_ERROR_H
+#define CEED_CUDA_QFUNCTION_ERROR_H
+
+typedef struct {
+  unsigned long long *first;     /* device memory: 0, or the record of the first failing call */
+  unsigned long long *published; /* host-pinned memory mapped into the device: the same record */
+  unsigned long long  source;    /* identifies the kernel (and so the QFunction) for the host */
+} CeedCudaQFunctionError;
+
+#if defined(__CUDACC__)
+/* Kept out of line: the claiming and publishing code stays out of the (unrolled) code of the kernels. */
+static __device__ __noinline__ void CeedCudaRecordQFunctionError(const CeedCudaQFunctionError error, int code) {
+  const unsigned long long record = (error.source << 32) | (unsigned long long)(unsigned int)code;
+  if (atomicCAS(error.first, 0ull, record) == 0ull) {
+    *(volatile unsigned long long *)error.published = record;
+    __threadfence_system();
+  }
+}
+#endif
+
+#endif /* CEED_CUDA_QFUNCTION_ERROR_H */
