@@ -97,14 +97,20 @@ int UploadToDevice(Ceed ceed, CeedCuda &data, const T *host, size_t count, const
 // Kernels that call a user QFunction record its first non-zero return in the context's error word
 // (jit-templates/cuda/ceed-cuda-qfunction-error.h); the host reports it as the CPU backends do: error code
 // = the returned code, message "User function of CeedQFunction <name> ... returned error code <code>".
-// When: CeedQFunctionApply waits for its kernel and reports at once. Operator applications (/gpu/cuda/ref
-// and /gpu/cuda/gen) do not wait: a code they record is reported, with a message saying it comes from an
-// earlier, asynchronous application, by the next operator or QFunction application on the same context
-// (which looks at the host-mapped record without synchronizing and waits only when it holds an error),
-// by the next device-to-host copy (CeedVectorGetArrayRead on the host, norms, ...), and by every launch
-// of a CEED_DEBUG run (which synchronizes after each launch). Reporting resets the word.
+// When: CeedQFunctionApply waits for its kernel (and first for earlier ones) and reports at once.
+// Operator applications (/gpu/cuda/ref and /gpu/cuda/gen) do not wait: a code their kernel records is
+// reported, with a message saying it comes from an earlier, asynchronous application, by whichever comes
+// first of
+//   - the next operator application on the same context that starts after the kernel finished (each
+//     application looks at the host-mapped record without synchronizing; it waits only when the record
+//     holds an error),
+//   - the next CeedQFunctionApply on the context,
+//   - the next device-to-host copy on the context (CeedVectorGetArrayRead on the host, CeedVectorNorm,
+//     ...: the copy has waited for the kernels anyway),
+//   - in CEED_DEBUG runs, the end of the failing application itself (every launch is waited for).
+// Reporting resets the word. An error still unreported when the context is destroyed is printed on stderr.
 int  QFunctionErrorsCreate(Ceed ceed, CeedCuda &data);
-void QFunctionErrorsDestroy(CeedCuda &data);  // an error nobody was told about is printed on stderr
+void QFunctionErrorsDestroy(CeedCuda &data);
 // The id that records of kernels described by description carry (e.g. "CeedQFunction mass (kernel ...)").
 unsigned long long QFunctionErrorSource(CeedCuda &data, const std::string &description);
 // The kernel argument for a launch of a kernel with the given source id.

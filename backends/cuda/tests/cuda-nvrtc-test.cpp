@@ -1,7 +1,8 @@
 // No-GPU tests of the CUDA backend: every kernel the backend compiles (reference kernels, gallery and
 // user QFunction kernels) compiles with NVRTC for sm_80 and sm_90 without errors or warnings; the PTX
 // uses atom.global.add.f64 for the atomic transpose and none in the deterministic one, and carries the
-// requested launch bounds; a broken QFunction gives a readable error with the dumped source.
+// requested launch bounds; QFunctions that can fail record their return codes; a broken QFunction gives a
+// readable error with the dumped source.
 #include <ceed.h>
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
@@ -174,6 +175,42 @@ TEST_P(QFunctionKernels, UserSourceWithDefinesCompiles) {
   ASSERT_TRUE(cubin.ok) << cubin.message;
   EXPECT_EQ(cubin.code.compare(0, 4, "\x7f" "ELF"), 0) << "a CUBIN is an ELF image";
   CeedQFunctionDestroy(&qf);
+}
+
+// A QFunction that can fail records its non-zero return: a call of the out-of-line recorder, which claims
+// the record with a 64-bit compare-and-swap, publishes it with a volatile store to the host-mapped word and
+// a system-wide fence. A QFunction that always returns 0 costs nothing: the compare folds away.
+TEST_P(QFunctionKernels, NonZeroReturnsAreRecordedOnlyWhereTheyCanHappen) {
+  std::string unit, kernels[2];
+  for (int k = 0; k < 2; k++) {
+    const char   *name = k == 0 ? "CudaTestFailNegative" : "CudaTestTriple";
+    CeedQFunction qf   = nullptr;
+    ASSERT_EQ(CeedQFunctionCreateInterior(ceed, 1, [](void *, CeedInt, const CeedScalar *const *, CeedScalar *const *) { return 0; },
+                                          (kFixtureDir + "/cuda-test-qfunction-errors.h:" + name).c_str(), &qf),
+              0);
+    CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
+    CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP);
+    unit += KernelSource(qf, &kernels[k]);
+    CeedQFunctionDestroy(&qf);
+  }
+  const CompileResult result = ceed_cuda::Compile(Request(unit, "qfunction-errors", {kernels[0], kernels[1]}, GetParam()));
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(result.log, "");
+  const std::string failing = EntryText(result.code, kernels[0]), never = EntryText(result.code, kernels[1]);
+  ASSERT_NE(failing, "");
+  ASSERT_NE(never, "");
+  // The error argument (three 64-bit members) follows the fields.
+  EXPECT_NE(failing.find(".param .align 8 .b8 " + kernels[0] + "_param_4[24]"), std::string::npos) << failing.substr(0, 600);
+  EXPECT_NE(failing.find("call.uni"), std::string::npos);
+  EXPECT_NE(failing.find("CeedCudaRecordQFunctionError"), std::string::npos);
+  EXPECT_EQ(never.find("CeedCudaRecordQFunctionError"), std::string::npos) << "a QFunction that returns 0 must not pay for the recording";
+  const size_t recorder = result.code.find(".func ");
+  ASSERT_NE(recorder, std::string::npos);
+  const std::string body = result.code.substr(recorder, result.code.find(".entry", recorder) - recorder);
+  EXPECT_NE(body.find("CeedCudaRecordQFunctionError"), std::string::npos) << body;
+  EXPECT_NE(body.find("atom.cas.b64"), std::string::npos) << body;
+  EXPECT_NE(body.find("st.volatile.u64"), std::string::npos) << body;
+  EXPECT_NE(body.find("membar.sys"), std::string::npos) << body;
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, QFunctionKernels, ::testing::ValuesIn(kArchs),
