@@ -28,7 +28,9 @@ size_t StoredBytes(CeedElemRestriction base, RstrArray which) {
   return 0;
 }
 
-const void *HostArray(CeedElemRestriction base, RstrArray which) {
+}  // namespace
+
+const void *RstrHostArray(CeedElemRestriction base, RstrArray which) {
   switch (which) {
     case RstrArray::kOffsets:
       return base->offsets.data;
@@ -39,8 +41,6 @@ const void *HostArray(CeedElemRestriction base, RstrArray which) {
   }
   return nullptr;
 }
-
-}  // namespace
 
 Ceed RstrDeviceBackend(Ceed ceed) { return FindDeviceBackend(ceed, "ElemRestriction"); }
 
@@ -70,7 +70,7 @@ int RstrGetDeviceArray(CeedElemRestriction base, Ceed dev, RstrArray which, cons
   if (!mirror && bytes > 0) {
     void *ptr = nullptr;
     CeedCall(dev->ops.DeviceAlloc(dev, bytes, &ptr));
-    const int ierr = dev->ops.DeviceCopy(dev, ptr, CEED_MEM_DEVICE, HostArray(base, which), CEED_MEM_HOST, bytes);
+    const int ierr = dev->ops.DeviceCopy(dev, ptr, CEED_MEM_DEVICE, RstrHostArray(base, which), CEED_MEM_HOST, bytes);
     if (ierr) {
       dev->ops.DeviceFree(dev, ptr);
       return ierr;

@@ -191,23 +191,20 @@ static std::string Describe(CeedElemRestriction rstr) {
   return ceed::RstrDescribe(rstr->num_elem, rstr->elem_size, rstr->num_comp, rstr->l_size, rstr->rstr_type == CEED_RESTRICTION_POINTS);
 }
 
-// The index array `which` of rstr in mem_type, with a read lock on the base (counter `readers`): the
-// core's host array, or its device copy made on first request. func names the public function.
+// The index array `which` of rstr in mem_type, counted as a reader of the base: the core's host array,
+// or its device copy made on first request. func names the public function.
 static int GetIndexArray(const char *func, CeedElemRestriction rstr, CeedMemType mem_type, ceed::RstrArray which, const char *what,
                          const void **array) {
   Ceed                ceed = rstr->header.ceed;
   CeedElemRestriction base = ceed::RstrBase(rstr);
   if (mem_type != CEED_MEM_HOST && mem_type != CEED_MEM_DEVICE) {
     CeedErrorImpl(ceed, __FILE__, __LINE__, func, CEED_ERROR_INCOMPATIBLE, "Cannot get %s of %s: invalid memory type %d", what,
-                  Describe(rstr).c_str(),
-                  static_cast<int>(mem_type));
+                  Describe(rstr).c_str(), static_cast<int>(mem_type));
     return CEED_ERROR_INCOMPATIBLE;
   }
   const void *data = nullptr;
   if (mem_type == CEED_MEM_HOST) {
-    data = which == ceed::RstrArray::kOffsets ? static_cast<const void *>(base->offsets.data)
-           : which == ceed::RstrArray::kOrients ? static_cast<const void *>(base->orients.data)
-                                                : static_cast<const void *>(base->curl_orients.data);
+    data = ceed::RstrHostArray(base, which);
   } else {
     Ceed dev = ceed::RstrDeviceBackend(ceed);
     if (!dev) {
@@ -215,8 +212,7 @@ static int GetIndexArray(const char *func, CeedElemRestriction rstr, CeedMemType
       CeedGetResource(ceed, &resource);
       CeedErrorImpl(ceed, __FILE__, __LINE__, func, CEED_ERROR_BACKEND,
                     "Can only provide HOST memory for this backend: %s of %s requested in CEED_MEM_DEVICE, %s provides no device memory", what,
-                    Describe(rstr).c_str(),
-                    resource ? resource : "the backend");
+                    Describe(rstr).c_str(), resource ? resource : "the backend");
       return CEED_ERROR_BACKEND;
     }
     CeedCall(ceed::RstrGetDeviceArray(base, dev, which, &data));

@@ -29,7 +29,7 @@ struct CreateArgs {
   CeedRestrictionType type = CEED_RESTRICTION_STANDARD;
   CeedInt num_elem = 0, elem_size = 0, block_size = 1, num_comp = 0, comp_stride = 1, num_points = 0;
   CeedSize l_size = 0;
-  CeedMemType mem_type = CEED_MEM_HOST;
+  int mem_type = CEED_MEM_HOST;  // a CeedMemType; an int so that an invalid value given by the user can be checked
   CeedCopyMode copy_mode = CEED_COPY_VALUES;
   const CeedInt *offsets = nullptr;
   const bool *orients = nullptr;
@@ -151,18 +151,18 @@ int CreateFromDevice(const char *func, Ceed ceed, const CreateArgs &a, CeedElemR
                       "device memory",
                       ceed::RstrDescribe(a.num_elem, a.elem_size, a.num_comp, a.l_size, points).c_str(), resource ? resource : "the backend");
   }
-  const size_t nodes = static_cast<size_t>(a.num_elem) * (points ? 1 : a.elem_size);
+  const size_t nodes       = static_cast<size_t>(a.num_elem) * (points ? 1 : a.elem_size);
   const size_t num_offsets = points ? nodes + 1 + static_cast<size_t>(a.num_points) : nodes;
   StagedArray  offsets, orients, curl_orients;
   if (a.offsets) CeedCall(ceed::RstrCopyFromDevice(dev, a.offsets, num_offsets * sizeof(CeedInt), &offsets.host));
   if (a.orients) CeedCall(ceed::RstrCopyFromDevice(dev, a.orients, nodes * sizeof(bool), &orients.host));
   if (a.curl_orients) CeedCall(ceed::RstrCopyFromDevice(dev, a.curl_orients, 3 * nodes * sizeof(CeedInt8), &curl_orients.host));
-  CreateArgs host = a;
-  host.mem_type   = CEED_MEM_HOST;
-  host.copy_mode  = CEED_OWN_POINTER;
-  host.offsets    = static_cast<const CeedInt *>(offsets.host);
-  host.orients    = a.type == CEED_RESTRICTION_ORIENTED ? static_cast<const bool *>(orients.host) : nullptr;
-  host.curl_orients = a.type == CEED_RESTRICTION_CURL_ORIENTED ? static_cast<const CeedInt8 *>(curl_orients.host) : nullptr;
+  CreateArgs host   = a;
+  host.mem_type     = CEED_MEM_HOST;
+  host.copy_mode    = CEED_OWN_POINTER;
+  host.offsets      = static_cast<const CeedInt *>(offsets.host);
+  host.orients      = static_cast<const bool *>(orients.host);
+  host.curl_orients = static_cast<const CeedInt8 *>(curl_orients.host);
   CeedCall(Create(func, ceed, host, rstr));
   // The restriction owns (or has already released) the staged arrays.
   if (host.offsets) offsets.host = nullptr;
@@ -221,7 +221,7 @@ int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction
   if (!strided) {
     if (a.mem_type != CEED_MEM_HOST && a.mem_type != CEED_MEM_DEVICE)
       return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedElemRestriction: invalid memory type %d for the index arrays",
-                        static_cast<int>(a.mem_type));
+                        a.mem_type);
     if (a.copy_mode != CEED_COPY_VALUES && a.copy_mode != CEED_USE_POINTER && a.copy_mode != CEED_OWN_POINTER)
       return RSTR_ERROR(ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedElemRestriction: invalid copy mode %d",
                         static_cast<int>(a.copy_mode));

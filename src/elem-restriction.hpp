@@ -79,6 +79,9 @@ inline CeedInt RstrPointsInElement(CeedElemRestriction rstr, CeedInt elem) {
 // ---- Index arrays in device memory (elem-restriction-device.cpp) ----
 enum class RstrArray { kOffsets = 0, kOrients = 1, kCurlOrients = 2 };
 
+// The core's host copy of one of base's index arrays.
+const void *RstrHostArray(CeedElemRestriction base, RstrArray which);
+
 // The context whose backend provides device memory for the restrictions of ceed, or NULL.
 Ceed RstrDeviceBackend(Ceed ceed);
 
