@@ -20,8 +20,9 @@ typedef struct {
 } CeedCudaQFunctionError;
 
 #if defined(__CUDACC__)
-/* Kept out of line: the claiming and publishing code stays out of the (unrolled) code of the kernels. */
-static __device__ __noinline__ void CeedCudaRecordQFunctionError(const CeedCudaQFunctionError error, int code) {
+/* Inlined rather than called: a call would subject the kernel's registers to the calling convention;
+   inline, the claiming and publishing code is a branch the success path never takes. */
+static __device__ __forceinline__ void CeedCudaRecordQFunctionError(const CeedCudaQFunctionError &error, int code) {
   const unsigned long long record = (error.source << 32) | (unsigned long long)(unsigned int)code;
   if (atomicCAS(error.first, 0ull, record) == 0ull) {
     *(volatile unsigned long long *)error.published = record;
