@@ -1,6 +1,7 @@
 // Tests of /gpu/cuda/ref and /gpu/cuda/ref/det: initialisation (everywhere: without a driver the error
 // names it and CPU backends keep working), then, on a machine with a CUDA device, vectors with device
-// pointers in every copy mode, restrictions of every kind and bases compared with /cpu/self/ref/serial.
+// pointers in every copy mode, restrictions of every kind (also with index arrays in device memory) and
+// bases compared with /cpu/self/ref/serial.
 // GPU tests skip with the CeedInit message when no device is present.
 #include <array>
 
@@ -312,6 +313,44 @@ TEST_P(CudaRestriction, SingleBlocksAndElementsMatchTheCpuReference) {
     CeedElemRestrictionDestroy(&at_points[k]);
   }
   EXPECT_LT(RelativeError(results[0], results[1]), 1e-15);
+}
+
+// Index arrays in CUDA device memory: the device copies a restriction hands out (Get* with CEED_MEM_DEVICE)
+// hold its arrays, and restrictions created from them (every copy mode that leaves them with the caller)
+// match the CPU reference.
+TEST_P(CudaRestriction, IndexArraysInDeviceMemory) {
+  const std::vector<CeedInt> off = Offsets();
+  bool                       orients[kElems * kNodes];
+  for (CeedInt k = 0; k < kElems * kNodes; k++) orients[k] = k % 3 == 1;
+  const CeedInt       nc = 2, l_size = nc * kLNodes;
+  CeedElemRestriction source = nullptr, reference = nullptr;
+  ASSERT_EQ(CeedElemRestrictionCreateOriented(gpu, kElems, kNodes, nc, kLNodes, l_size, CEED_MEM_HOST, CEED_COPY_VALUES, off.data(), orients, &source),
+            0);
+  ASSERT_EQ(CeedElemRestrictionCreateOriented(cpu, kElems, kNodes, nc, kLNodes, l_size, CEED_MEM_HOST, CEED_COPY_VALUES, off.data(), orients, &reference),
+            0);
+  const CeedInt *d_off = nullptr, *h_off = nullptr;
+  const bool    *d_orients = nullptr;
+  ASSERT_EQ(CeedElemRestrictionGetOffsets(source, CEED_MEM_DEVICE, &d_off), 0) << Message();
+  ASSERT_EQ(CeedElemRestrictionGetOrientations(source, CEED_MEM_DEVICE, &d_orients), 0) << Message();
+  ASSERT_EQ(CeedElemRestrictionGetOffsets(source, CEED_MEM_HOST, &h_off), 0);
+  EXPECT_NE(d_off, h_off);
+  for (CeedCopyMode mode : {CEED_COPY_VALUES, CEED_USE_POINTER}) {
+    CeedElemRestriction from_device = nullptr;
+    ASSERT_EQ(CeedElemRestrictionCreateOriented(gpu, kElems, kNodes, nc, kLNodes, l_size, CEED_MEM_DEVICE, mode, d_off, d_orients, &from_device), 0)
+        << Message();
+    // The core's host copy equals the arrays the device pointers held.
+    const CeedInt *copied = nullptr;
+    ASSERT_EQ(CeedElemRestrictionGetOffsets(from_device, CEED_MEM_HOST, &copied), 0);
+    EXPECT_EQ(std::vector<CeedInt>(copied, copied + off.size()), off);
+    CeedElemRestrictionRestoreOffsets(from_device, &copied);
+    CompareRestrictions(from_device, reference, mode == CEED_COPY_VALUES ? "from device arrays, copied" : "from device arrays, used");
+    EXPECT_EQ(CeedElemRestrictionDestroy(&from_device), 0);
+  }
+  EXPECT_EQ(CeedElemRestrictionRestoreOffsets(source, &h_off), 0);
+  EXPECT_EQ(CeedElemRestrictionRestoreOffsets(source, &d_off), 0);
+  EXPECT_EQ(CeedElemRestrictionRestoreOrientations(source, &d_orients), 0);
+  EXPECT_EQ(CeedElemRestrictionDestroy(&source), 0) << "the device copies are released with the restriction";
+  EXPECT_EQ(CeedElemRestrictionDestroy(&reference), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Resource, CudaRestriction, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det"), cuda_test::ResourceName);
