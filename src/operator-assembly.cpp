@@ -87,7 +87,7 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
     OwnedVector w;
     CeedCall(CeedVectorCreate(ceed, op->shape.num_qpts, w.out()));
     CeedCall(CeedBasisApply(field->basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, CEED_VECTOR_NONE, w));
-    HostRead w_read;
+    VectorRead w_read;
     CeedCall(w_read.Get(w));
     for (CeedInt e = 0; e < num_elem; e++) std::copy_n(w_read.data(), pts.count[e], values.begin() + pts.start[e]);
     return CEED_ERROR_SUCCESS;
@@ -96,7 +96,7 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
   CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(size) * std::max<CeedInt>(pts.max, 1), q_e.out()));
   // Copies the element's [size][n] values from q_e.
   auto store = [&](CeedInt e) -> int {
-    HostRead q_read;
+    VectorRead q_read;
     CeedCall(q_read.Get(q_e));
     for (CeedInt k = 0; k < size; k++)
       std::copy_n(q_read.data() + static_cast<CeedSize>(k) * pts.count[e], pts.count[e], values.begin() + k * N + pts.start[e]);
@@ -122,7 +122,7 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
   CeedCall(CeedElemRestrictionApply(field->rstr, CEED_NOTRANSPOSE, field->vec, e_vec, CEED_REQUEST_IMMEDIATE));
   CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(num_comp) * elem_size, u_e.out()));
   if (op->is_at_points) CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(dim) * std::max<CeedInt>(pts.max, 1), x_e.out()));
-  HostRead e_read;
+  VectorRead e_read;
   CeedCall(e_read.Get(e_vec));
   auto e_value = [&](CeedInt e, CeedInt c, CeedInt n) {
     return e_read.data()[n * layout[0] + c * layout[1] + static_cast<CeedSize>(e) * layout[2]];
@@ -135,14 +135,14 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
       continue;
     }
     {
-      HostWrite u_write;
+      VectorWrite u_write;
       CeedCall(u_write.Get(u_e, false));
       for (CeedInt c = 0; c < num_comp; c++)
         for (CeedInt n = 0; n < elem_size; n++) u_write.data()[c * elem_size + n] = e_value(e, c, n);
     }
     if (op->is_at_points) {
       {
-        HostWrite x_write;
+        VectorWrite x_write;
         CeedCall(x_write.Get(x_e, false));
         std::copy_n(x_ref.data() + pts.start[e] * dim, static_cast<CeedSize>(dim) * pts.count[e], x_write.data());
       }
@@ -163,7 +163,7 @@ int GatherPointCoordinates(CeedOperator op, const Points &pts, CeedInt dim, std:
   for (CeedInt e = 0; e < op->shape.num_elem; e++) {
     if (!pts.count[e]) continue;
     CeedCall(CeedElemRestrictionApplyAtPointsInElement(op->rstr_points, e, CEED_NOTRANSPOSE, op->point_coords, x_e, CEED_REQUEST_IMMEDIATE));
-    HostRead x_read;
+    VectorRead x_read;
     CeedCall(x_read.Get(x_e));
     std::copy_n(x_read.data(), static_cast<CeedSize>(dim) * pts.count[e], x_ref.begin() + pts.start[e] * dim);
   }
@@ -223,7 +223,7 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
       CeedCall(CeedQFunctionApply(op->qf, static_cast<CeedInt>(N), in_args.data(), out_args.data()));
       for (size_t b = 0; b < act_out.index.size(); b++) {
         CeedOperatorField out = op->output_fields[act_out.index[b]];
-        HostRead read;
+        VectorRead read;
         CeedCall(read.Get(out_vecs[act_out.index[b]]));
         for (CeedInt j = 0; j < out->size; j++) {
           const CeedInt s = act_out.first[b] + j;
@@ -240,7 +240,7 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   // Element segments [r * S_out + s][point] are the E-vector of rstr: sum them into the L-vector.
   if (!op->is_at_points) {
     // The strided layout of 06 §6 equals the element-ordered buffer.
-    HostWrite write;
+    VectorWrite write;
     CeedCall(write.Get(assembled, false));
     std::copy(d.begin(), d.end(), write.data());
     return write.Restore();
@@ -251,7 +251,7 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   for (CeedInt e = 0; e < num_elem; e++) {
     if (!pts.count[e]) continue;
     {
-      HostWrite write;
+      VectorWrite write;
       CeedCall(write.Get(segment, false));
       std::copy_n(d.data() + pts.start[e] * S, static_cast<CeedSize>(S) * pts.count[e], write.data());
     }

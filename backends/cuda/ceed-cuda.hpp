@@ -15,6 +15,9 @@
 #include "cuda-jit-sources.hpp"
 #include "kernels/cuda-ref-params.h"
 
+struct CeedElementAssemblyArgs;
+typedef struct CeedElementAssemblyArgs CeedElementAssemblyArgs;
+
 namespace ceed_cuda {
 
 // Context data of every /gpu/cuda resource. The tag identifies it when walking delegate chains.
@@ -89,6 +92,8 @@ int  BasisCreate(CeedBasis basis);
 int  QFunctionCreate(CeedQFunction qf);
 int  OperatorCreate(CeedOperator op);
 int  GenOperatorCreate(CeedOperator op);  // /gpu/cuda/gen: fused kernels, /gpu/cuda/ref for the rest
+// Element assembly items on the device (CeedBackendOps::AssembleElements).
+int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args);
 
 // Basis application on device arrays with explicit layouts (see CeedCudaBasisParams); used by
 // CeedBasisApply and by operators. Error if basis was not created by a CUDA context.

@@ -280,6 +280,7 @@ int Init(const char *resource, Ceed ceed) {
   ops.BasisCreate             = BasisCreate;
   ops.QFunctionCreate         = QFunctionCreate;
   ops.OperatorCreate          = gen_alias ? GenOperatorCreate : OperatorCreate;
+  ops.AssembleElements        = AssembleElements;
   InstallVectorOps(ops);
   CeedCallBackend(CeedSetBackendOps(ceed, &ops));
   CeedCallBackend(CeedSetDeterministic(ceed, deterministic));

@@ -10,6 +10,7 @@ extern const char kSource_cuda_ref_params[];
 extern const char kSource_cuda_ref_vector[];
 extern const char kSource_cuda_ref_restriction[];
 extern const char kSource_cuda_ref_basis[];
+extern const char kSource_ceed_element_assembly[];
 
 std::string RefModuleSource() {
   return std::string("// ceedrt CUDA reference kernels\n") + kSource_cuda_ref_params + kSource_cuda_ref_vector + kSource_cuda_ref_restriction +
@@ -23,6 +24,21 @@ const std::vector<std::string> &RefKernelNames() {
       "CeedCudaRstrScatterSerial", "CeedCudaRstrEnumerateLinks", "CeedCudaRstrScatterMap",    "CeedCudaBasisTensor",
       "CeedCudaBasisNonTensor",    "CeedCudaBasisWeight"};
   return names;
+}
+
+const char *const kElementAssemblyKernelName = "CeedCudaElementAssembly";
+
+std::string ElementAssemblyModuleSource() {
+  std::string s = "// ceedrt CUDA element assembly kernel\n#define CEED_ELEMENT_ASSEMBLY_FN __device__ inline\n";
+  s += kSource_ceed_element_assembly;
+  s += "\n#line 1 \"ceedrt-cuda-element-assembly\"\n";
+  s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
+  s += "extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) " + std::string(kElementAssemblyKernelName) +
+       "(CeedElementAssemblyArgs args) {\n";
+  s += "  const CeedSize num_items = CeedElementAssemblyNumItems(&args);\n";
+  s += "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n";
+  s += "    CeedElementAssemblyItem(&args, item);\n}\n";
+  return s;
 }
 
 std::string QFunctionKernelName(const std::string &function) { return "CeedCudaQFunction_" + function; }

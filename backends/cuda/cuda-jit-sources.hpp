@@ -12,6 +12,11 @@ namespace ceed_cuda {
 std::string                     RefModuleSource();
 const std::vector<std::string> &RefKernelNames();
 
+// The element assembly kernel (one grid-stride thread per item of
+// <ceed/jit-source/assembly/ceed-element-assembly.h>, arguments passed by value) and its name.
+std::string        ElementAssemblyModuleSource();
+extern const char *const kElementAssemblyKernelName;
+
 // The kernel that applies the user QFunction `function` pointwise. user_source is the QFunction's
 // source as one unit (CeedLoadSourceToBuffer); the unit predefines the device spellings of the
 // QFunction macros (spec 01 §6) before it. Field i of the inputs has input_sizes[i] values per point.

@@ -95,6 +95,8 @@ CEED_EXTERN int CeedRegistryGetNumPlugins(size_t *num_plugins);
 CEED_EXTERN int CeedRegistryGetPluginInfo(size_t index, bool load, const char **manifest, const char **name,
                                           const char **library, const char **status);
 
+struct CeedElementAssemblyArgs; /* <ceed/jit-source/assembly/ceed-element-assembly.h> */
+
 /* Device memory and context-level operations. Every member may be NULL. */
 typedef struct {
   size_t size; /* sizeof(CeedBackendOps) as the plugin was compiled */
@@ -120,6 +122,10 @@ typedef struct {
   int (*QFunctionCreate)(CeedQFunction qf);
   int (*OperatorCreate)(CeedOperator op);
   int (*CompositeOperatorCreate)(CeedOperator op);
+  /* Optional: run every item of an element assembly (CeedElementAssemblyItem for 0 <= item <
+     CeedElementAssemblyNumItems) with the arrays in the preferred memory type. With it, the core's default
+     diagonal and COO assembly keep the element work on the backend's memory; NULL: host loops. */
+  int (*AssembleElements)(Ceed ceed, const struct CeedElementAssemblyArgs *args);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);

@@ -4,6 +4,7 @@
 // requested launch bounds; a broken QFunction gives a readable error with the dumped source.
 #include <ceed.h>
 #include <ceed/backend.h>
+#include <ceed/jit-source/assembly/ceed-element-assembly.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -87,6 +88,27 @@ TEST_P(RefKernels, LaunchBoundsAppearOnlyWhenRequested) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, RefKernels, ::testing::ValuesIn(kArchs), [](const auto &info) { return "sm_" + std::to_string(info.param); });
+
+// The element assembly kernel takes CeedElementAssemblyArgs by value: its parameter in the PTX must have
+// the size the plugin's host compiler gives the struct, or the device would read shifted arguments.
+class ElementAssemblyKernel : public ::testing::TestWithParam<int> {};
+
+TEST_P(ElementAssemblyKernel, CompilesWithoutWarningsAndTakesTheHostLayout) {
+  const std::string   kernel = ceed_cuda::kElementAssemblyKernelName;
+  const CompileResult result =
+      ceed_cuda::Compile(Request(ceed_cuda::ElementAssemblyModuleSource(), "ceed-cuda-element-assembly", {kernel}, GetParam()));
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << GetParam();
+  const std::string entry = EntryText(result.code, kernel);
+  ASSERT_FALSE(entry.empty()) << kernel << " missing from the PTX";
+  EXPECT_NE(entry.find(".maxntid 256, 1, 1"), std::string::npos);
+  const std::string param = kernel + "_param_0[" + std::to_string(sizeof(CeedElementAssemblyArgs)) + "]";
+  EXPECT_NE(entry.find(param), std::string::npos) << "expected parameter " << param << " in\n" << entry.substr(0, 300);
+  EXPECT_EQ(sizeof(CeedElementAssemblyArgs) % 8, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, ElementAssemblyKernel, ::testing::ValuesIn(kArchs),
+                         [](const auto &info) { return "sm_" + std::to_string(info.param); });
 
 // ---- QFunction kernels ------------------------------------------------------------------------------
 
