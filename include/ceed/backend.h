@@ -354,6 +354,10 @@ typedef struct {
   int (*CreateFDMElementInverse)(CeedOperator op, CeedOperator *fdm_inv, CeedRequest *request);
   /* Optional: set up data and build (compile or load) the kernels of a single operator now. */
   int (*Prepare)(CeedOperator op);
+  /* Optional: out += A in for an operator at points. NULL: the core's default, element by element
+     through the restriction (at points), CeedBasisApplyAtPoints and QFunction operations; ApplyAdd and
+     Prepare are then only called for operators that are not at points. */
+  int (*ApplyAddAtPoints)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
 } CeedOperatorBackendOps;
 
 CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);
