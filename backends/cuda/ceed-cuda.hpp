@@ -59,6 +59,10 @@ int JitOptions(Ceed ceed, std::vector<std::string> *options);
 int LoadModule(Ceed ceed, CeedCuda &data, CompileRequest request, CUmodule *module);
 int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CUfunction *fn);
 
+// Kernel name of the module compiled from source on first use (program_name names the dumped source;
+// kernel_names lists the module's kernels for messages).
+int GetJitFunction(Ceed ceed, CeedCuda &data, std::string source, const char *program_name, std::vector<std::string> kernel_names,
+                   const char *name, CUfunction *fn);
 // A kernel of the reference module (vector, restriction and basis kernels), compiled on first use.
 int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn);
 

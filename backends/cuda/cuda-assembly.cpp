@@ -10,15 +10,9 @@ namespace ceed_cuda {
 int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args) {
   CeedCuda *data = nullptr;
   CeedCall(Activate(ceed, &data));
-  CompileRequest request;
-  request.source       = ElementAssemblyModuleSource();
-  request.program_name = "ceed-cuda-element-assembly";
-  request.kernel_names = {kElementAssemblyKernelName};
-  CeedCall(JitOptions(ceed, &request.options));
-  CUmodule   module = nullptr;
-  CUfunction fn     = nullptr;
-  CeedCall(LoadModule(ceed, *data, std::move(request), &module));
-  CeedCall(GetFunction(ceed, *data, module, kElementAssemblyKernelName, &fn));
+  CUfunction fn = nullptr;
+  CeedCall(GetJitFunction(ceed, *data, ElementAssemblyModuleSource(), "ceed-cuda-element-assembly", {kElementAssemblyKernelName},
+                          kElementAssemblyKernelName, &fn));
   CeedElementAssemblyArgs by_value    = *args;
   void                   *kernel_args[] = {&by_value};
   return LaunchGridStride(ceed, *data, fn, CeedElementAssemblyNumItems(args), kernel_args);

@@ -11,6 +11,7 @@ extern const char kSource_cuda_ref_vector[];
 extern const char kSource_cuda_ref_restriction[];
 extern const char kSource_cuda_ref_basis[];
 extern const char kSource_ceed_element_assembly[];
+extern const char kSource_ceed_basis_at_points[];
 
 std::string RefModuleSource() {
   return std::string("// ceedrt CUDA reference kernels\n") + kSource_cuda_ref_params + kSource_cuda_ref_vector + kSource_cuda_ref_restriction +
@@ -38,6 +39,25 @@ std::string ElementAssemblyModuleSource() {
   s += "  const CeedSize num_items = CeedElementAssemblyNumItems(&args);\n";
   s += "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n";
   s += "    CeedElementAssemblyItem(&args, item);\n}\n";
+  return s;
+}
+
+const char *const kBasisAtPointsRowsKernelName = "CeedCudaBasisAtPointsRows";
+const char *const kBasisAtPointsKernelName     = "CeedCudaBasisAtPoints";
+
+std::string BasisAtPointsModuleSource() {
+  std::string s = "// ceedrt CUDA basis evaluation at points\n#define CEED_BASIS_AT_POINTS_FN __device__ inline\n";
+  s += kSource_ceed_basis_at_points;
+  s += "\n#line 1 \"ceedrt-cuda-basis-at-points\"\n";
+  s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
+  auto kernel = [](const char *name, const char *count, const char *call) {
+    return std::string("extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) ") + name + "(CeedBasisAtPointsArgs args) {\n" +
+           "  const CeedSize num_items = " + count + ";\n" +
+           "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n" +
+           "    " + call + "(&args, item);\n}\n";
+  };
+  s += kernel(kBasisAtPointsRowsKernelName, "(CeedSize)args.dim * args.num_points", "CeedBasisAtPointsRowItem");
+  s += kernel(kBasisAtPointsKernelName, "CeedBasisAtPointsNumItems(&args)", "CeedBasisAtPointsItem");
   return s;
 }
 

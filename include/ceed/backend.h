@@ -253,13 +253,17 @@ typedef struct {
   /* Layouts as in CeedBasisApply (element index fastest for num_elem > 1); add only with TRANSPOSE. */
   int (*Apply)(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u,
                CeedVector v, bool add);
-  /* Optional; NULL: the core's default (one element at a time). */
+  /* Optional; NULL: the core's default (one element at a time). With num_elem > 1, nodal data are
+     [elem][comp][P] and point data [eval component][comp][total points], elements' points consecutive. */
   int (*ApplyAtPoints)(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, CeedTransposeMode t_mode,
                        CeedEvalMode eval_mode, CeedVector x_ref, CeedVector u, CeedVector v, bool add);
   int (*Destroy)(CeedBasis basis);
 } CeedBasisBackendOps;
 
 CEED_EXTERN int CeedBasisSetBackendOps(CeedBasis basis, const CeedBasisBackendOps *ops);
+/* 1-D nodes of a tensor basis created with CeedBasisCreateTensorH1Lagrange; NULL for a basis given by
+   its matrices (evaluation at arbitrary points then goes through the quadrature points). */
+CEED_EXTERN int CeedBasisGetNodes1D(CeedBasis basis, const CeedScalar **nodes_1d);
 CEED_EXTERN int CeedBasisGetData(CeedBasis basis, void *data);
 CEED_EXTERN int CeedBasisSetData(CeedBasis basis, void *data);
 CEED_EXTERN int CeedBasisIsTensor(CeedBasis basis, bool *is_tensor);
