@@ -98,6 +98,10 @@ struct QFAssemblyData {
   }
 };
 
+// Assembled QFunction of a single operator that is not at points, computed by applications of a probe
+// operator on the operator's backend (operator-qfunction-probe.cpp); assembled has the layout of 06 §6.
+int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled);
+
 // The operator's QFunction assembly data, created on first use.
 QFAssemblyData &OperatorQFAssembly(CeedOperator op);
 
