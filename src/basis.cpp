@@ -207,6 +207,14 @@ int CeedBasisGetInterp1D(CeedBasis basis, const CeedScalar **interp_1d) {
   return CEED_ERROR_SUCCESS;
 }
 
+int CeedBasisGetNodes1D(CeedBasis basis, const CeedScalar **nodes_1d) {
+  const char *func = __func__;
+  BASIS_GETTER_CHECK(basis, nodes_1d);
+  if (!basis->is_tensor) return CEED_BASIS_ERROR(basis->header.ceed, CEED_ERROR_MINOR, "CeedBasis is not a tensor product CeedBasis");
+  *nodes_1d = basis->nodes_1d.empty() ? nullptr : basis->nodes_1d.data();
+  return CEED_ERROR_SUCCESS;
+}
+
 int CeedBasisGetGrad1D(CeedBasis basis, const CeedScalar **grad_1d) {
   const char *func = __func__;
   BASIS_GETTER_CHECK(basis, grad_1d);

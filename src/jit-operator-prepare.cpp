@@ -10,7 +10,8 @@ int Prepare(CeedOperator op) {
     for (CeedOperator sub : op->sub_operators) CeedCall(Prepare(sub));
     return CEED_ERROR_SUCCESS;
   }
-  if (op->shape.num_elem == 0 || !op->ops.Prepare) return CEED_ERROR_SUCCESS;
+  // The core's default applies operators at points (CeedOperatorBackendOps::ApplyAddAtPoints unset).
+  if (op->shape.num_elem == 0 || !op->ops.Prepare || (op->is_at_points && !op->ops.ApplyAddAtPoints)) return CEED_ERROR_SUCCESS;
   return op->ops.Prepare(op);
 }
 

@@ -73,6 +73,10 @@ static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, 
     return CEED_ERROR_SUCCESS;
   }
   if (op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
+  if (op->is_at_points) {
+    if (op->ops.ApplyAddAtPoints) return op->ops.ApplyAddAtPoints(op, in, out, request);
+    return OperatorApplyAddAtPointsDefault(op, in, out);
+  }
   CeedCheck(op->ops.ApplyAdd, op->header.ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedOperatorApplyAdd");
   return op->ops.ApplyAdd(op, in, out, request);
 }

@@ -172,7 +172,7 @@ int ElementAssembler::EvaluateBasisAtPoints(bool is_input, CeedInt gi) {
       CeedCall(CeedVectorSetValue(unit_, 0.0));
       CeedCall(CeedVectorSetValueStrided(unit_, j, j + 1, 1, 1.0));
       CeedCall(CeedBasisApplyAtPoints(f.basis, 1, &num_pts_, CEED_NOTRANSPOSE, f.eval_mode, x_ref_, unit_, values_));
-      HostRead v;
+      VectorRead v;
       CeedCall(v.Get(values_));
       for (CeedInt k = 0; k < f.q_comp; k++)
         for (CeedInt p = 0; p < n; p++) B[(static_cast<CeedSize>(f.first_mode + k) * n + p) * P + j] = v.data()[static_cast<CeedSize>(k) * nc * n + p];

@@ -1,11 +1,12 @@
 // CeedOperator: QFunction assembly with build-or-update semantics, its reuse flags, and the release of
 // assembly caches (spec 06 §6).
 //
-// Default algorithm (any backend): every input the QFunction reads is evaluated at all points of all
-// elements at once (passive fields through their restriction and basis, one element at a time; weights;
-// at-points fields at each element's points), then the QFunction is applied once per active input
-// unknown r, with that unknown set to 1 at every point and the other active inputs 0. The active outputs
-// are column r of the pointwise matrices.
+// Default algorithm (any backend): the QFunction is applied once per active input unknown r, with that
+// unknown set to 1 at every point and the other active inputs 0; the active outputs are column r of the
+// pointwise matrices. Operators at quadrature points do this with probe operators on their backend
+// (operator-qfunction-probe.cpp). Operators at points evaluate every input the QFunction reads at all
+// points of all elements first (passive fields through their restriction and basis at each element's
+// points, one element at a time; weights; at-points fields), then apply the QFunction to them.
 #include <algorithm>
 
 #include "operator-assembly.hpp"
@@ -71,8 +72,8 @@ int CountPoints(CeedOperator op, CeedInt vec_length, Points &pts) {
   return CEED_ERROR_SUCCESS;
 }
 
-// Values of a passive input field at every point, laid out [size][padded points]. x_ref holds the
-// reference coordinates of the points of operators at points ([dim][n_e] segments in element order).
+// Values of a passive input field of an operator at points at every point, laid out [size][padded points].
+// x_ref holds the reference coordinates of the points ([dim][n_e] segments in element order).
 int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points &pts, const std::vector<CeedScalar> &x_ref, CeedInt dim,
                          std::vector<CeedScalar> &values) {
   Ceed           ceed     = op->header.ceed;
@@ -80,23 +81,14 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
   const CeedInt  num_elem = op->shape.num_elem, size = field->size;
   values.assign(static_cast<size_t>(size) * N, 0.0);
   if (field->eval_mode == CEED_EVAL_WEIGHT) {
-    if (op->is_at_points) {
-      std::fill(values.begin(), values.begin() + pts.total, 1.0);
-      return CEED_ERROR_SUCCESS;
-    }
-    OwnedVector w;
-    CeedCall(CeedVectorCreate(ceed, op->shape.num_qpts, w.out()));
-    CeedCall(CeedBasisApply(field->basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, CEED_VECTOR_NONE, w));
-    HostRead w_read;
-    CeedCall(w_read.Get(w));
-    for (CeedInt e = 0; e < num_elem; e++) std::copy_n(w_read.data(), pts.count[e], values.begin() + pts.start[e]);
+    std::fill(values.begin(), values.begin() + pts.total, 1.0);
     return CEED_ERROR_SUCCESS;
   }
   OwnedVector q_e;
   CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(size) * std::max<CeedInt>(pts.max, 1), q_e.out()));
   // Copies the element's [size][n] values from q_e.
   auto store = [&](CeedInt e) -> int {
-    HostRead q_read;
+    VectorRead q_read;
     CeedCall(q_read.Get(q_e));
     for (CeedInt k = 0; k < size; k++)
       std::copy_n(q_read.data() + static_cast<CeedSize>(k) * pts.count[e], pts.count[e], values.begin() + k * N + pts.start[e]);
@@ -121,35 +113,26 @@ int EvaluatePassiveInput(CeedOperator op, CeedOperatorField field, const Points 
   CeedCall(CeedElemRestrictionCreateVector(field->rstr, nullptr, e_vec.out()));
   CeedCall(CeedElemRestrictionApply(field->rstr, CEED_NOTRANSPOSE, field->vec, e_vec, CEED_REQUEST_IMMEDIATE));
   CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(num_comp) * elem_size, u_e.out()));
-  if (op->is_at_points) CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(dim) * std::max<CeedInt>(pts.max, 1), x_e.out()));
-  HostRead e_read;
+  CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(dim) * std::max<CeedInt>(pts.max, 1), x_e.out()));
+  VectorRead e_read;
   CeedCall(e_read.Get(e_vec));
   auto e_value = [&](CeedInt e, CeedInt c, CeedInt n) {
     return e_read.data()[n * layout[0] + c * layout[1] + static_cast<CeedSize>(e) * layout[2]];
   };
   for (CeedInt e = 0; e < num_elem; e++) {
     if (!pts.count[e]) continue;
-    if (field->eval_mode == CEED_EVAL_NONE) {  // element nodes are the points
-      for (CeedInt c = 0; c < num_comp; c++)
-        for (CeedInt n = 0; n < elem_size; n++) values[c * N + pts.start[e] + n] = e_value(e, c, n);
-      continue;
-    }
     {
-      HostWrite u_write;
+      VectorWrite u_write;
       CeedCall(u_write.Get(u_e, false));
       for (CeedInt c = 0; c < num_comp; c++)
         for (CeedInt n = 0; n < elem_size; n++) u_write.data()[c * elem_size + n] = e_value(e, c, n);
     }
-    if (op->is_at_points) {
-      {
-        HostWrite x_write;
-        CeedCall(x_write.Get(x_e, false));
-        std::copy_n(x_ref.data() + pts.start[e] * dim, static_cast<CeedSize>(dim) * pts.count[e], x_write.data());
-      }
-      CeedCall(CeedBasisApplyAtPoints(field->basis, 1, &pts.count[e], CEED_NOTRANSPOSE, field->eval_mode, x_e, u_e, q_e));
-    } else {
-      CeedCall(CeedBasisApply(field->basis, 1, CEED_NOTRANSPOSE, field->eval_mode, u_e, q_e));
+    {
+      VectorWrite x_write;
+      CeedCall(x_write.Get(x_e, false));
+      std::copy_n(x_ref.data() + pts.start[e] * dim, static_cast<CeedSize>(dim) * pts.count[e], x_write.data());
     }
+    CeedCall(CeedBasisApplyAtPoints(field->basis, 1, &pts.count[e], CEED_NOTRANSPOSE, field->eval_mode, x_e, u_e, q_e));
     CeedCall(store(e));
   }
   return CEED_ERROR_SUCCESS;
@@ -163,7 +146,7 @@ int GatherPointCoordinates(CeedOperator op, const Points &pts, CeedInt dim, std:
   for (CeedInt e = 0; e < op->shape.num_elem; e++) {
     if (!pts.count[e]) continue;
     CeedCall(CeedElemRestrictionApplyAtPointsInElement(op->rstr_points, e, CEED_NOTRANSPOSE, op->point_coords, x_e, CEED_REQUEST_IMMEDIATE));
-    HostRead x_read;
+    VectorRead x_read;
     CeedCall(x_read.Get(x_e));
     std::copy_n(x_read.data(), static_cast<CeedSize>(dim) * pts.count[e], x_ref.begin() + pts.start[e] * dim);
   }
@@ -172,6 +155,7 @@ int GatherPointCoordinates(CeedOperator op, const Points &pts, CeedInt dim, std:
 
 // Writes the assembled QFunction of op into assembled (the L-vector of rstr, layout of 06 §6).
 int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRestriction rstr) {
+  if (!op->is_at_points) return AssembleQFunctionWithProbes(op, assembled);
   Ceed          ceed     = op->header.ceed;
   const CeedInt num_elem = op->shape.num_elem;
   const ActiveFields act_in = FindActive(op->input_fields), act_out = FindActive(op->output_fields);
@@ -186,10 +170,8 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   // Inputs at every point.
   CeedInt                 dim = 0;
   std::vector<CeedScalar> x_ref;
-  if (op->is_at_points) {
-    CeedCall(CeedElemRestrictionGetNumComponents(op->rstr_points, &dim));
-    CeedCall(GatherPointCoordinates(op, pts, dim, x_ref));
-  }
+  CeedCall(CeedElemRestrictionGetNumComponents(op->rstr_points, &dim));
+  CeedCall(GatherPointCoordinates(op, pts, dim, x_ref));
   const size_t num_in = op->input_fields.size(), num_out = op->output_fields.size();
   std::vector<OwnedVector> in_vecs(num_in), out_vecs(num_out);
   std::vector<CeedVector>  in_args(num_in), out_args(num_out);
@@ -198,7 +180,7 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
     CeedOperatorField field = op->input_fields[i];
     bool              is_points = false;
     if (field->rstr != CEED_ELEMRESTRICTION_NONE) CeedCall(CeedElemRestrictionIsAtPoints(field->rstr, &is_points));
-    if (op->is_at_points && field->eval_mode == CEED_EVAL_NONE && !is_points)
+    if (field->eval_mode == CEED_EVAL_NONE && !is_points)
       return CeedError(ceed, CEED_ERROR_BACKEND, "EVAL_NONE field '%s' of an operator at points needs a CeedElemRestriction at points",
                        field->name.c_str());
     CeedCall(CeedVectorCreate(ceed, field->size * N, in_vecs[i].out()));
@@ -223,7 +205,7 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
       CeedCall(CeedQFunctionApply(op->qf, static_cast<CeedInt>(N), in_args.data(), out_args.data()));
       for (size_t b = 0; b < act_out.index.size(); b++) {
         CeedOperatorField out = op->output_fields[act_out.index[b]];
-        HostRead read;
+        VectorRead read;
         CeedCall(read.Get(out_vecs[act_out.index[b]]));
         for (CeedInt j = 0; j < out->size; j++) {
           const CeedInt s = act_out.first[b] + j;
@@ -238,20 +220,13 @@ int AssembleQFunctionDefault(CeedOperator op, CeedVector assembled, CeedElemRest
   }
 
   // Element segments [r * S_out + s][point] are the E-vector of rstr: sum them into the L-vector.
-  if (!op->is_at_points) {
-    // The strided layout of 06 §6 equals the element-ordered buffer.
-    HostWrite write;
-    CeedCall(write.Get(assembled, false));
-    std::copy(d.begin(), d.end(), write.data());
-    return write.Restore();
-  }
   CeedCall(CeedVectorSetValue(assembled, 0.0));
   OwnedVector segment;
   CeedCall(CeedVectorCreate(ceed, std::max<CeedSize>(static_cast<CeedSize>(S) * pts.max, 1), segment.out()));
   for (CeedInt e = 0; e < num_elem; e++) {
     if (!pts.count[e]) continue;
     {
-      HostWrite write;
+      VectorWrite write;
       CeedCall(write.Get(segment, false));
       std::copy_n(d.data() + pts.start[e] * S, static_cast<CeedSize>(S) * pts.count[e], write.data());
     }

@@ -47,16 +47,16 @@ using OwnedQFunction = Owned<CeedQFunction, CeedQFunctionDestroy>;
 using OwnedOperator  = Owned<CeedOperator, CeedOperatorDestroy>;
 using OwnedContext   = Owned<CeedQFunctionContext, CeedQFunctionContextDestroy>;
 
-// Host access to a vector's values, restored on scope exit.
-class HostRead {
+// Access to a vector's values in one memory type (host unless asked), restored on scope exit.
+class VectorRead {
  public:
-  HostRead() = default;
-  HostRead(const HostRead &)            = delete;
-  HostRead &operator=(const HostRead &) = delete;
-  ~HostRead() { Restore(); }
-  int Get(CeedVector vec) {
+  VectorRead() = default;
+  VectorRead(const VectorRead &)            = delete;
+  VectorRead &operator=(const VectorRead &) = delete;
+  ~VectorRead() { Restore(); }
+  int Get(CeedVector vec, CeedMemType mem_type = CEED_MEM_HOST) {
     vec_ = vec;
-    return CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &data_);
+    return CeedVectorGetArrayRead(vec, mem_type, &data_);
   }
   int Restore() { return data_ ? CeedVectorRestoreArrayRead(vec_, &data_) : CEED_ERROR_SUCCESS; }
   const CeedScalar *data() const { return data_; }
@@ -66,16 +66,16 @@ class HostRead {
   const CeedScalar *data_ = nullptr;
 };
 
-class HostWrite {
+class VectorWrite {
  public:
-  HostWrite() = default;
-  HostWrite(const HostWrite &)            = delete;
-  HostWrite &operator=(const HostWrite &) = delete;
-  ~HostWrite() { Restore(); }
+  VectorWrite() = default;
+  VectorWrite(const VectorWrite &)            = delete;
+  VectorWrite &operator=(const VectorWrite &) = delete;
+  ~VectorWrite() { Restore(); }
   // keep: read-write access (values kept); otherwise write-only access (values undefined).
-  int Get(CeedVector vec, bool keep) {
+  int Get(CeedVector vec, bool keep, CeedMemType mem_type = CEED_MEM_HOST) {
     vec_ = vec;
-    return keep ? CeedVectorGetArray(vec, CEED_MEM_HOST, &data_) : CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &data_);
+    return keep ? CeedVectorGetArray(vec, mem_type, &data_) : CeedVectorGetArrayWrite(vec, mem_type, &data_);
   }
   int Restore() { return data_ ? CeedVectorRestoreArray(vec_, &data_) : CEED_ERROR_SUCCESS; }
   CeedScalar *data() const { return data_; }
@@ -97,6 +97,10 @@ struct QFAssemblyData {
     CeedElemRestrictionDestroy(&rstr);
   }
 };
+
+// Assembled QFunction of a single operator that is not at points, computed by applications of a probe
+// operator on the operator's backend (operator-qfunction-probe.cpp); assembled has the layout of 06 §6.
+int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled);
 
 // The operator's QFunction assembly data, created on first use.
 QFAssemblyData &OperatorQFAssembly(CeedOperator op);
@@ -176,7 +180,7 @@ class ElementAssembler {
   CeedInt                     elem_ = -1, num_pts_ = 0;
   // Assembled QFunction.
   CeedVector        qf_vec_ = nullptr;  // borrowed from the operator's cache
-  HostRead          qf_read_;
+  VectorRead          qf_read_;
   const CeedScalar *d_e_ = nullptr;
   std::vector<CeedScalar> d_scratch_;  // at points: element values gathered to [r * S_out + s][point]
   std::vector<char>       d_zero_;     // whether D(r, s) vanishes at every point of the element
@@ -194,6 +198,34 @@ class ElementAssembler {
   OwnedVector             x_ref_, unit_, values_;
   std::vector<std::vector<CeedScalar>> b_in_, b_out_;  // per group, this element's matrices
   std::vector<CeedScalar>              work_;
+};
+
+// Element matrices computed by the backend (CeedBackendOps::AssembleElements) in its preferred memory,
+// with the kernels of <ceed/jit-source/assembly/ceed-element-assembly.h>: the basis matrices, the
+// orientation transforms and the assembled QFunction stay in that memory. For single operators that are
+// not at points; the defaults use ElementAssembler on the host for the others.
+class BackendElementAssembler {
+ public:
+  static bool Available(CeedOperator op, const OperatorAssemblyData &data);
+  int         Init(CeedOperator op, CeedRequest *request, const char *func);
+  CeedMemType mem_type() const { return mem_type_; }
+  // Runs every item of kind for input group gi and output group go (same restriction for diagonals):
+  // values in mem_type(), with the E-vector layout e_layout (diagonals) or from entry values_offset (MATRIX).
+  int Run(int kind, CeedInt gi, CeedInt go, CeedScalar *values, const CeedInt *e_layout, CeedSize values_offset) const;
+
+ private:
+  struct GroupArrays {
+    OwnedVector       B, T;  // T: NULL for the identity
+    VectorRead        B_read, T_read;
+    const CeedScalar *b = nullptr, *t = nullptr;
+  };
+  int Upload(const AssemblyRstr &g, GroupArrays &arrays);
+
+  CeedOperator                   op_   = nullptr;
+  const OperatorAssemblyData    *data_ = nullptr;
+  CeedMemType                    mem_type_ = CEED_MEM_HOST;
+  VectorRead                     qf_read_;
+  std::unique_ptr<GroupArrays[]> in_, out_;
 };
 
 // Validates handle and operator for an assembly entry point: non-NULL, ready; marks it immutable.

@@ -6,6 +6,8 @@
 // (active input restriction i, active output restriction j), i-major; within a block: element, input
 // component, output component, output element node, input element node. Indices come from the unoriented
 // restrictions; values are entries of T_out^T B_out^T D_e B_in T_in, so summing duplicates gives A.
+#include <ceed/jit-source/assembly/ceed-element-assembly.h>
+
 #include <cstdlib>
 
 #include "operator-assembly.hpp"
@@ -86,19 +88,32 @@ int SingleSymbolic(CeedOperator op, CeedSize offset, CeedInt *rows, CeedInt *col
 int SingleValues(CeedOperator op, CeedSize offset, CeedVector values, const char *func) {
   if (op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
   if (op->ops.LinearAssemble) return op->ops.LinearAssemble(op, offset, values);
-  ElementAssembler assembler;
-  CeedCall(assembler.Init(op, CEED_REQUEST_IMMEDIATE, func));
-  const OperatorAssemblyData &data = assembler.data();
-  HostWrite                   write;
-  CeedCall(write.Get(values, true));
-  // Elements outermost (element data is set up once), writing into each block's slot for the element.
-  std::vector<CeedSize> block_start;
-  CeedSize              start = offset;
+  const OperatorAssemblyData *data_ptr = nullptr;
+  CeedCall(OperatorGetAssemblyData(op, &data_ptr, func));
+  const OperatorAssemblyData &data = *data_ptr;
+  std::vector<CeedSize>       block_start;
+  CeedSize                    start = offset;
   for (const AssemblyRstr &in : data.in)
     for (const AssemblyRstr &out : data.out) {
       block_start.push_back(start);
       start += BlockEntries(data, in, out);
     }
+  if (BackendElementAssembler::Available(op, data)) {
+    BackendElementAssembler kernels;
+    CeedCall(kernels.Init(op, CEED_REQUEST_IMMEDIATE, func));
+    VectorWrite write;
+    CeedCall(write.Get(values, true, kernels.mem_type()));
+    size_t block = 0;
+    for (CeedInt gi = 0; gi < static_cast<CeedInt>(data.in.size()); gi++)
+      for (CeedInt go = 0; go < static_cast<CeedInt>(data.out.size()); go++, block++)
+        CeedCall(kernels.Run(CEED_ELEMENT_ASSEMBLY_MATRIX, gi, go, write.data(), nullptr, block_start[block]));
+    return write.Restore();
+  }
+  ElementAssembler assembler;
+  CeedCall(assembler.Init(op, CEED_REQUEST_IMMEDIATE, func));
+  VectorWrite write;
+  CeedCall(write.Get(values, true));
+  // Elements outermost (element data is set up once), writing into each block's slot for the element.
   for (CeedInt e = 0; e < data.num_elem; e++) {
     CeedCall(assembler.SetElement(e));
     size_t block = 0;

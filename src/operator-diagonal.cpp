@@ -10,6 +10,8 @@
 #include <array>
 #include <cstdlib>
 
+#include <ceed/jit-source/assembly/ceed-element-assembly.h>
+
 #include "operator-assembly.hpp"
 
 namespace ceed {
@@ -56,43 +58,55 @@ int DiagonalRestriction(CeedOperator op, const AssemblyRstr &g, bool point_block
                                    block_offsets.data(), rstr.out());
 }
 
-// assembled += diagonal (or point-block diagonal) of a single operator.
+// assembled += diagonal (or point-block diagonal) of a single operator: element diagonals from the
+// backend's element assembly kernels when it has them, else element by element on the host.
 int SingleAddDiagonal(CeedOperator op, CeedVector assembled, bool point_block, CeedRequest *request, const char *func) {
   if (op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
   if (point_block && op->ops.LinearAssembleAddPointBlockDiagonal) return op->ops.LinearAssembleAddPointBlockDiagonal(op, assembled, request);
   if (!point_block && op->ops.LinearAssembleAddDiagonal) return op->ops.LinearAssembleAddDiagonal(op, assembled, request);
-  ElementAssembler assembler;
-  CeedCall(assembler.Init(op, request, func));
-  const OperatorAssemblyData &data = assembler.data();
-  CeedCall(CheckSameRestrictions(op, data, func));
+  const OperatorAssemblyData *data = nullptr;
+  CeedCall(OperatorGetAssemblyData(op, &data, func));
+  CeedCall(CheckSameRestrictions(op, *data, func));
+  const bool              on_backend = BackendElementAssembler::Available(op, *data);
+  BackendElementAssembler kernels;
+  ElementAssembler        assembler;
+  if (on_backend) CeedCall(kernels.Init(op, request, func));
+  else CeedCall(assembler.Init(op, request, func));
+  const CeedMemType mem_type = on_backend ? kernels.mem_type() : CEED_MEM_HOST;
 
-  // One E-vector per active restriction, filled element by element.
-  const size_t           num_groups = data.in.size();
-  std::vector<OwnedRstr> rstrs(num_groups);
+  // One E-vector per active restriction.
+  const size_t             num_groups = data->in.size();
+  std::vector<OwnedRstr>   rstrs(num_groups);
   std::vector<OwnedVector> e_vecs(num_groups);
-  std::vector<HostWrite>   e_data(num_groups);
+  std::vector<VectorWrite> e_data(num_groups);
   std::vector<std::array<CeedInt, 3>> layouts(num_groups);
   for (size_t g = 0; g < num_groups; g++) {
-    CeedCall(DiagonalRestriction(op, data.in[g], point_block, rstrs[g], func));
+    CeedCall(DiagonalRestriction(op, data->in[g], point_block, rstrs[g], func));
     CeedCall(CeedElemRestrictionCreateVector(rstrs[g], nullptr, e_vecs[g].out()));
     CeedCall(CeedElemRestrictionGetELayout(rstrs[g], layouts[g].data()));
-    CeedCall(e_data[g].Get(e_vecs[g], false));
+    CeedCall(e_data[g].Get(e_vecs[g], false, mem_type));
   }
-  std::vector<CeedScalar> node_values;
-  for (CeedInt e = 0; e < data.num_elem; e++) {
-    CeedCall(assembler.SetElement(e));
-    for (CeedInt gi = 0; gi < static_cast<CeedInt>(num_groups); gi++) {
-      const CeedInt go = MatchingOutput(data, gi), nc = data.in[gi].num_comp, P = data.in[gi].elem_size;
-      const auto   &layout = layouts[gi];
-      // Component k of the scattered E-vector: c (diagonal) or c_out * nc + c_in (point blocks).
-      for (CeedInt co = 0; co < nc; co++) {
-        for (CeedInt ci = 0; ci < nc; ci++) {
-          if (!point_block && ci != co) continue;
-          node_values.assign(P, 0.0);
-          assembler.AddNodeDiagonal(gi, go, ci, co, node_values.data());
-          const CeedInt k = point_block ? co * nc + ci : co;
-          for (CeedInt n = 0; n < P; n++)
-            e_data[gi].data()[n * layout[0] + k * layout[1] + static_cast<CeedSize>(e) * layout[2]] = node_values[n];
+  if (on_backend) {
+    const int kind = point_block ? CEED_ELEMENT_ASSEMBLY_POINT_BLOCK_DIAGONAL : CEED_ELEMENT_ASSEMBLY_DIAGONAL;
+    for (CeedInt gi = 0; gi < static_cast<CeedInt>(num_groups); gi++)
+      CeedCall(kernels.Run(kind, gi, MatchingOutput(*data, gi), e_data[gi].data(), layouts[gi].data(), 0));
+  } else {
+    std::vector<CeedScalar> node_values;
+    for (CeedInt e = 0; e < data->num_elem; e++) {
+      CeedCall(assembler.SetElement(e));
+      for (CeedInt gi = 0; gi < static_cast<CeedInt>(num_groups); gi++) {
+        const CeedInt go = MatchingOutput(*data, gi), nc = data->in[gi].num_comp, P = data->in[gi].elem_size;
+        const auto   &layout = layouts[gi];
+        // Component k of the scattered E-vector: c (diagonal) or c_out * nc + c_in (point blocks).
+        for (CeedInt co = 0; co < nc; co++) {
+          for (CeedInt ci = 0; ci < nc; ci++) {
+            if (!point_block && ci != co) continue;
+            node_values.assign(P, 0.0);
+            assembler.AddNodeDiagonal(gi, go, ci, co, node_values.data());
+            const CeedInt k = point_block ? co * nc + ci : co;
+            for (CeedInt n = 0; n < P; n++)
+              e_data[gi].data()[n * layout[0] + k * layout[1] + static_cast<CeedSize>(e) * layout[2]] = node_values[n];
+          }
         }
       }
     }

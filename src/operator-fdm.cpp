@@ -76,7 +76,7 @@ int CreateFDMElementInverseDefault(CeedOperator op, CeedOperator *fdm_inv, CeedR
   CeedCall(CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, CEED_VECTOR_NONE, weights));
   std::vector<CeedScalar> elem_avg(num_elem, 1.0);
   {
-    HostRead d, w;
+    VectorRead d, w;
     CeedCall(d.Get(qf_vec));
     CeedCall(w.Get(weights));
     const CeedSize total = static_cast<CeedSize>(num_elem) * qf_comp * num_qpts;

@@ -37,6 +37,7 @@ struct OperatorCompositeLabel {
 
 struct QFAssemblyData;        // operator-assembly.hpp
 struct OperatorAssemblyData;  // operator-assembly.hpp
+struct AtPointsApplyData;     // operator-at-points.cpp
 
 // What the set fields imply; recomputed by OperatorComputeShape.
 struct OperatorShape {
@@ -73,6 +74,8 @@ struct CeedOperator_private {
   // CeedOperatorAssemblyDataStrip.
   std::shared_ptr<ceed::QFAssemblyData> qf_assembly;
   std::shared_ptr<ceed::OperatorAssemblyData> assembly_data;
+  // Data of the core's default application of operators at points (operator-at-points.cpp).
+  std::shared_ptr<ceed::AtPointsApplyData> at_points_apply;
   std::string name;
   CeedOperatorBackendOps ops{};
   void *data = nullptr;  // backend data
@@ -93,6 +96,9 @@ bool OperatorCompositeLengths(CeedOperator op, CeedSize &input_size, CeedSize &o
 
 // Releases an operator field and everything it retains.
 int OperatorFieldDestroy(CeedOperatorField &field);
+
+// out += A in for a single operator at points whose backend has no ApplyAddAtPoints (operator-at-points.cpp).
+int OperatorApplyAddAtPointsDefault(CeedOperator op, CeedVector in, CeedVector out);
 
 // Zeroes the passive output vectors of op (of every sub-operator for composites).
 int OperatorZeroPassiveOutputs(CeedOperator op);

@@ -23,37 +23,7 @@ int CreateFallback(CeedOperator op, GenOperator *d) {
   Ceed ceed = CeedOperatorReturnCeed(op), delegate = nullptr;
   CeedCallBackend(CeedGetDelegate(ceed, &delegate));
   CeedCheck(delegate, ceed, CEED_ERROR_BACKEND, "/cpu/self/gen has no delegate to run an operator it does not fuse");
-  CeedQFunction qf           = nullptr;
-  bool          is_at_points = false;
-  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
-  CeedCallBackend(CeedOperatorIsAtPoints(op, &is_at_points));
-  if (is_at_points) CeedCallBackend(CeedOperatorCreateAtPoints(delegate, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &d->fallback));
-  else CeedCallBackend(CeedOperatorCreate(delegate, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &d->fallback));
-  CeedInt            num_in = 0, num_out = 0;
-  CeedOperatorField *in = nullptr, *out = nullptr;
-  CeedCallBackend(CeedOperatorGetFields(op, &num_in, &in, &num_out, &out));
-  for (CeedInt i = 0; i < num_in + num_out; i++) {
-    const char         *name  = nullptr;
-    CeedElemRestriction rstr  = nullptr;
-    CeedBasis           basis = nullptr;
-    CeedVector          vec   = nullptr;
-    CeedCallBackend(CeedOperatorFieldGetData(i < num_in ? in[i] : out[i - num_in], &name, &rstr, &basis, &vec));
-    int ierr = CeedOperatorSetField(d->fallback, name, rstr, basis, vec);
-    CeedElemRestrictionDestroy(&rstr);
-    CeedBasisDestroy(&basis);
-    CeedVectorDestroy(&vec);
-    CeedCallBackend(ierr);
-  }
-  if (is_at_points) {
-    CeedElemRestriction rstr_points = nullptr;
-    CeedVector          coords      = nullptr;
-    CeedCallBackend(CeedOperatorAtPointsGetPoints(op, &rstr_points, &coords));
-    int ierr = CeedOperatorAtPointsSetPoints(d->fallback, rstr_points, coords);
-    CeedElemRestrictionDestroy(&rstr_points);
-    CeedVectorDestroy(&coords);
-    CeedCallBackend(ierr);
-  }
-  return CEED_ERROR_SUCCESS;
+  return ceed::gen::CreateDelegateOperator(op, delegate, &d->fallback);
 }
 
 // A QFunction whose source is a translation unit (a program's .c file with main) or cannot be found is

@@ -16,6 +16,9 @@
 #include "cuda/ceed-cuda-qfunction-error.h"
 #include "kernels/cuda-ref-params.h"
 
+struct CeedElementAssemblyArgs;
+typedef struct CeedElementAssemblyArgs CeedElementAssemblyArgs;
+
 namespace ceed_cuda {
 
 // Context data of every /gpu/cuda resource. The tag identifies it when walking delegate chains.
@@ -67,6 +70,10 @@ int JitOptions(Ceed ceed, std::vector<std::string> *options);
 int LoadModule(Ceed ceed, CeedCuda &data, CompileRequest request, CUmodule *module);
 int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CUfunction *fn);
 
+// Kernel name of the module compiled from source on first use (program_name names the dumped source;
+// kernel_names lists the module's kernels for messages).
+int GetJitFunction(Ceed ceed, CeedCuda &data, std::string source, const char *program_name, std::vector<std::string> kernel_names,
+                   const char *name, CUfunction *fn);
 // A kernel of the reference module (vector, restriction and basis kernels), compiled on first use.
 int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn);
 
@@ -129,6 +136,8 @@ int  BasisCreate(CeedBasis basis);
 int  QFunctionCreate(CeedQFunction qf);
 int  OperatorCreate(CeedOperator op);
 int  GenOperatorCreate(CeedOperator op);  // /gpu/cuda/gen: fused kernels, /gpu/cuda/ref for the rest
+// Element assembly items on the device (CeedBackendOps::AssembleElements).
+int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args);
 
 // Basis application on device arrays with explicit layouts (see CeedCudaBasisParams); used by
 // CeedBasisApply and by operators. Error if basis was not created by a CUDA context.

@@ -2,8 +2,13 @@
 // block at a time); non-tensor bases multiply by the evaluation mode's dense matrix. The matrices are
 // copied to the device at creation. The layouts are strides (CeedCudaBasisParams): CeedBasisApply uses
 // the core's layout with the element index fastest, operators their element-major E- and Q-vectors.
+// Evaluation at arbitrary points runs the shared items of <ceed/jit-source/basis/ceed-basis-at-points.h>
+// (rows of every point, then one thread per point value or per node of the transpose).
+#include <ceed/jit-source/basis/ceed-basis-at-points.h>
+
 #include <algorithm>
 #include <new>
+#include <vector>
 
 #include "ceed-cuda.hpp"
 
@@ -34,6 +39,12 @@ struct BasisCuda {
   CeedCudaBasisParams params{};          // device matrices and sizes; strides and mode fields per apply
   const CeedScalar   *mats[4] = {nullptr};  // non-tensor: INTERP, GRAD, DIV, CURL ([q_comp][Q][P])
   CeedInt             q_comps[4] = {0};
+  // Evaluation at points (tensor): Lagrange points and their map to the basis (NULL: the nodes), and
+  // device scratch (point offsets, then rows) reused between applications.
+  const CeedScalar *lagrange_points = nullptr, *to_basis = nullptr;
+  CeedInt           num_lagrange    = 0;
+  void             *scratch         = nullptr;
+  size_t            scratch_bytes   = 0;
 };
 
 int Apply(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u, CeedVector v, bool add) {
@@ -63,7 +74,8 @@ int Destroy(CeedBasis basis) {
   CeedCuda *data = nullptr;
   int       ierr = Activate(ceed, &data);
   const CeedCudaBasisParams &p = b->params;
-  for (const CeedScalar *m : {p.interp_1d, p.grad_1d, p.q_weight_1d, p.q_weight, b->mats[0], b->mats[1], b->mats[2], b->mats[3]}) {
+  for (const CeedScalar *m : {p.interp_1d, p.grad_1d, p.q_weight_1d, p.q_weight, b->mats[0], b->mats[1], b->mats[2], b->mats[3],
+                              b->lagrange_points, b->to_basis, static_cast<const CeedScalar *>(b->scratch)}) {
     if (ierr) break;
     ierr = DeviceRelease(ceed, *data, const_cast<CeedScalar *>(m));
   }
@@ -93,6 +105,13 @@ int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
     CeedCallBackend(CeedBasisGetGrad1D(basis, &grad_1d));
     CeedCall(Upload(interp_1d, p.P_1d * p.Q_1d, &p.interp_1d));
     CeedCall(Upload(grad_1d, p.P_1d * p.Q_1d, &p.grad_1d));
+    // At points: Lagrange polynomials on the nodes when known, else on the quadrature points mapped by interp_1d.
+    const CeedScalar *nodes_1d = nullptr, *q_ref_1d = nullptr;
+    CeedCallBackend(CeedBasisGetNodes1D(basis, &nodes_1d));
+    CeedCallBackend(CeedBasisGetQRef(basis, &q_ref_1d));
+    b.num_lagrange = nodes_1d ? p.P_1d : p.Q_1d;
+    CeedCall(Upload(nodes_1d ? nodes_1d : q_ref_1d, b.num_lagrange, &b.lagrange_points));
+    if (!nodes_1d) CeedCall(Upload(interp_1d, p.P_1d * p.Q_1d, &b.to_basis));
     return Upload(q_weight, p.Q_1d, &p.q_weight_1d);
   }
   CeedCall(Upload(q_weight, p.Q, &p.q_weight));
@@ -117,6 +136,83 @@ int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
     CeedCall(Upload(mat, static_cast<CeedSize>(b.q_comps[k]) * p.Q * p.P, &b.mats[k]));
   }
   return CEED_ERROR_SUCCESS;
+}
+
+// Device scratch of at least bytes (grown, never shrunk).
+int Scratch(Ceed ceed, CeedCuda &data, BasisCuda &b, size_t bytes, void **ptr) {
+  if (bytes > b.scratch_bytes) {
+    CeedCall(DeviceRelease(ceed, data, b.scratch));
+    b.scratch       = nullptr;
+    b.scratch_bytes = 0;
+    CeedCall(DeviceMalloc(ceed, data, bytes, &b.scratch));
+    b.scratch_bytes = bytes;
+  }
+  *ptr = b.scratch;
+  return CEED_ERROR_SUCCESS;
+}
+
+int ApplyAtPoints(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, CeedTransposeMode t_mode, CeedEvalMode eval_mode,
+                  CeedVector x_ref, CeedVector u, CeedVector v, bool add) {
+  Ceed       ceed = CeedBasisReturnCeed(basis);
+  BasisCuda *b    = nullptr;
+  CeedCuda  *data = nullptr;
+  CeedCallBackend(CeedBasisGetData(basis, &b));
+  CeedCall(Activate(ceed, &data));
+  if (eval_mode == CEED_EVAL_WEIGHT) return CeedVectorSetValue(v, 1.0);
+  CeedCheck(b->is_tensor, ceed, CEED_ERROR_UNSUPPORTED, "CeedBasisApplyAtPoints on %s needs a tensor CeedBasis", data->resource.c_str());
+  CeedCheck(eval_mode == CEED_EVAL_INTERP || eval_mode == CEED_EVAL_GRAD, ceed, CEED_ERROR_UNSUPPORTED,
+            "CeedBasisApplyAtPoints supports INTERP, GRAD and WEIGHT, got %s", CeedEvalModes[eval_mode]);
+  const CeedCudaBasisParams &p = b->params;
+  CeedCheck(std::max(p.P_1d, b->num_lagrange) <= CEED_BASIS_AT_POINTS_MAX_1D, ceed, CEED_ERROR_UNSUPPORTED,
+            "Cannot evaluate CeedBasis at arbitrary points with %d 1-D points (at most %d)", std::max(p.P_1d, b->num_lagrange),
+            CEED_BASIS_AT_POINTS_MAX_1D);
+  if (b->to_basis) {
+    // The same condition as the core's default: the quadrature points must be distinct.
+    const CeedScalar *q_ref_1d = nullptr;
+    CeedInt           other    = 0;
+    CeedCallBackend(CeedBasisGetQRef(basis, &q_ref_1d));
+    const CeedInt first = CeedBasisAtPointsCoincident(q_ref_1d, p.Q_1d, &other);
+    CeedCheck(first < 0, ceed, CEED_ERROR_INCOMPATIBLE,
+              "Cannot evaluate CeedBasis at arbitrary points: its nodes are unknown and 1-D quadrature points %d and %d coincide", first, other);
+  }
+  std::vector<CeedInt> offsets(static_cast<size_t>(num_elem) + 1, 0);
+  for (CeedInt e = 0; e < num_elem; e++) offsets[e + 1] = offsets[e] + num_points[e];
+  CeedBasisAtPointsArgs a{};
+  a.dim = p.dim, a.num_comp = p.num_comp, a.P_1d = p.P_1d, a.num_lagrange = b->num_lagrange, a.num_elem = num_elem;
+  a.is_grad = eval_mode == CEED_EVAL_GRAD, a.transpose = t_mode == CEED_TRANSPOSE, a.add = add;
+  a.lagrange_points = b->lagrange_points, a.to_basis = b->to_basis, a.num_points = offsets[num_elem];
+  // Scratch: point offsets, then the rows (aligned for doubles).
+  const size_t offsets_bytes = (offsets.size() * sizeof(CeedInt) + 15) / 16 * 16;
+  const size_t rows_bytes    = static_cast<size_t>(a.dim) * a.num_points * 2 * a.P_1d * sizeof(CeedScalar);
+  void        *scratch       = nullptr;
+  CeedCall(Scratch(ceed, *data, *b, offsets_bytes + rows_bytes, &scratch));
+  CeedCall(Copy(ceed, *data, scratch, CEED_MEM_DEVICE, offsets.data(), CEED_MEM_HOST, offsets.size() * sizeof(CeedInt)));
+  a.point_offsets = static_cast<const CeedInt *>(scratch);
+  a.rows          = reinterpret_cast<CeedScalar *>(static_cast<char *>(scratch) + offsets_bytes);
+
+  CUfunction rows_fn = nullptr, items_fn = nullptr;
+  const std::vector<std::string> names = {kBasisAtPointsRowsKernelName, kBasisAtPointsKernelName};
+  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource(), "ceed-cuda-basis-at-points", names, names[0].c_str(), &rows_fn));
+  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource(), "ceed-cuda-basis-at-points", names, names[1].c_str(), &items_fn));
+  CeedCallBackend(CeedVectorGetArrayRead(x_ref, CEED_MEM_DEVICE, &a.x_ref));
+  void *rows_args[] = {&a};
+  int   ierr        = LaunchGridStride(ceed, *data, rows_fn, static_cast<CeedSize>(a.dim) * a.num_points, rows_args);
+  const int ierr_x  = CeedVectorRestoreArrayRead(x_ref, &a.x_ref);
+  CeedCall(ierr);
+  CeedCallBackend(ierr_x);
+  CeedScalar *vv = nullptr;
+  CeedCallBackend(CeedVectorGetArrayRead(u, CEED_MEM_DEVICE, &a.u));
+  ierr = add ? CeedVectorGetArray(v, CEED_MEM_DEVICE, &vv) : CeedVectorGetArrayWrite(v, CEED_MEM_DEVICE, &vv);
+  if (!ierr) {
+    a.v               = vv;
+    void *item_args[] = {&a};
+    ierr              = LaunchGridStride(ceed, *data, items_fn, CeedBasisAtPointsNumItems(&a), item_args);
+    const int e       = CeedVectorRestoreArray(v, &vv);
+    if (!ierr) ierr = e;
+  }
+  const int ierr_u = CeedVectorRestoreArrayRead(u, &a.u);
+  CeedCall(ierr);
+  return ierr_u;
 }
 
 }  // namespace
@@ -176,8 +272,9 @@ int BasisCreate(CeedBasis basis) {
   CeedCallBackend(CeedBasisSetData(basis, b));
   CeedBasisBackendOps ops{};
   ops.size    = sizeof(ops);
-  ops.Apply   = Apply;
-  ops.Destroy = Destroy;
+  ops.Apply         = Apply;
+  ops.ApplyAtPoints = ApplyAtPoints;
+  ops.Destroy       = Destroy;
   CeedCallBackend(CeedBasisSetBackendOps(basis, &ops));  // Destroy releases a partial setup
   return Setup(basis, *data, *b);
 }

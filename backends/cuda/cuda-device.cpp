@@ -153,15 +153,20 @@ int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CU
   return CEED_ERROR_SUCCESS;
 }
 
-int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn) {
+int GetJitFunction(Ceed ceed, CeedCuda &data, std::string source, const char *program_name, std::vector<std::string> kernel_names,
+                   const char *name, CUfunction *fn) {
   CompileRequest request;
-  request.source       = RefModuleSource();
-  request.program_name = "ceed-cuda-ref";
-  request.kernel_names = RefKernelNames();
+  request.source       = std::move(source);
+  request.program_name = program_name;
+  request.kernel_names = std::move(kernel_names);
   CeedCall(JitOptions(ceed, &request.options));
   CUmodule module = nullptr;
   CeedCall(LoadModule(ceed, data, std::move(request), &module));
   return GetFunction(ceed, data, module, name, fn);
+}
+
+int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn) {
+  return GetJitFunction(ceed, data, RefModuleSource(), "ceed-cuda-ref", RefKernelNames(), name, fn);
 }
 
 int Launch(Ceed ceed, CeedCuda &data, CUfunction fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args) {
@@ -289,6 +294,7 @@ int Init(const char *resource, Ceed ceed) {
   ops.BasisCreate             = BasisCreate;
   ops.QFunctionCreate         = QFunctionCreate;
   ops.OperatorCreate          = gen_alias ? GenOperatorCreate : OperatorCreate;
+  ops.AssembleElements        = AssembleElements;
   InstallVectorOps(ops);
   CeedCallBackend(CeedSetBackendOps(ceed, &ops));
   CeedCallBackend(CeedSetDeterministic(ceed, deterministic));

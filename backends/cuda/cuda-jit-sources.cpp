@@ -10,6 +10,8 @@ extern const char kSource_cuda_ref_params[];
 extern const char kSource_cuda_ref_vector[];
 extern const char kSource_cuda_ref_restriction[];
 extern const char kSource_cuda_ref_basis[];
+extern const char kSource_ceed_element_assembly[];
+extern const char kSource_ceed_basis_at_points[];
 extern const char kSource_ceed_cuda_qfunction_error[];
 
 std::string RefModuleSource() {
@@ -24,6 +26,40 @@ const std::vector<std::string> &RefKernelNames() {
       "CeedCudaRstrScatterSerial", "CeedCudaRstrEnumerateLinks", "CeedCudaRstrScatterMap",    "CeedCudaBasisTensor",
       "CeedCudaBasisNonTensor",    "CeedCudaBasisWeight"};
   return names;
+}
+
+const char *const kElementAssemblyKernelName = "CeedCudaElementAssembly";
+
+std::string ElementAssemblyModuleSource() {
+  std::string s = "// ceedrt CUDA element assembly kernel\n#define CEED_ELEMENT_ASSEMBLY_FN __device__ inline\n";
+  s += kSource_ceed_element_assembly;
+  s += "\n#line 1 \"ceedrt-cuda-element-assembly\"\n";
+  s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
+  s += "extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) " + std::string(kElementAssemblyKernelName) +
+       "(CeedElementAssemblyArgs args) {\n";
+  s += "  const CeedSize num_items = CeedElementAssemblyNumItems(&args);\n";
+  s += "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n";
+  s += "    CeedElementAssemblyItem(&args, item);\n}\n";
+  return s;
+}
+
+const char *const kBasisAtPointsRowsKernelName = "CeedCudaBasisAtPointsRows";
+const char *const kBasisAtPointsKernelName     = "CeedCudaBasisAtPoints";
+
+std::string BasisAtPointsModuleSource() {
+  std::string s = "// ceedrt CUDA basis evaluation at points\n#define CEED_BASIS_AT_POINTS_FN __device__ inline\n";
+  s += kSource_ceed_basis_at_points;
+  s += "\n#line 1 \"ceedrt-cuda-basis-at-points\"\n";
+  s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
+  auto kernel = [](const char *name, const char *count, const char *call) {
+    return std::string("extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) ") + name + "(CeedBasisAtPointsArgs args) {\n" +
+           "  const CeedSize num_items = " + count + ";\n" +
+           "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n" +
+           "    " + call + "(&args, item);\n}\n";
+  };
+  s += kernel(kBasisAtPointsRowsKernelName, "(CeedSize)args.dim * args.num_points", "CeedBasisAtPointsRowItem");
+  s += kernel(kBasisAtPointsKernelName, "CeedBasisAtPointsNumItems(&args)", "CeedBasisAtPointsItem");
+  return s;
 }
 
 std::string QFunctionKernelName(const std::string &function) { return "CeedCudaQFunction_" + function; }

@@ -12,6 +12,17 @@ namespace ceed_cuda {
 std::string                     RefModuleSource();
 const std::vector<std::string> &RefKernelNames();
 
+// The element assembly kernel (one grid-stride thread per item of
+// <ceed/jit-source/assembly/ceed-element-assembly.h>, arguments passed by value) and its name.
+std::string        ElementAssemblyModuleSource();
+extern const char *const kElementAssemblyKernelName;
+
+// The two passes of basis evaluation at points (<ceed/jit-source/basis/ceed-basis-at-points.h>):
+// rows, then items; both take CeedBasisAtPointsArgs by value.
+std::string        BasisAtPointsModuleSource();
+extern const char *const kBasisAtPointsRowsKernelName;
+extern const char *const kBasisAtPointsKernelName;
+
 // The kernel that applies the user QFunction `function` pointwise. user_source is the QFunction's
 // source as one unit (CeedLoadSourceToBuffer); the unit predefines the device spellings of the
 // QFunction macros (spec 01 §6) before it. Field i of the inputs has input_sizes[i] values per point.

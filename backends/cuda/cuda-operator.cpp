@@ -101,13 +101,7 @@ int Setup(CeedOperator op, OperatorCuda *&data) {
   bool done = false;
   CeedCallBackend(CeedOperatorIsSetupDone(op, &done));
   if (done) return CEED_ERROR_SUCCESS;
-  Ceed ceed         = CeedOperatorReturnCeed(op);
-  bool is_at_points = false;
-  CeedCallBackend(CeedOperatorIsAtPoints(op, &is_at_points));
-  CeedCuda *cuda = GetCuda(ceed);
-  CeedCheck(!is_at_points, ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement operators at points (CeedOperatorCreateAtPoints) on %s",
-            cuda ? cuda->resource.c_str() : "/gpu/cuda");
-
+  Ceed ceed = CeedOperatorReturnCeed(op);  // operators at points are applied by the core's default
   auto *d = new (std::nothrow) OperatorCuda();
   CeedCheck(d, ceed, CEED_ERROR_MAJOR, "Out of memory setting up a CeedOperator");
   CeedInt            num_in = 0, num_out = 0, qf_num_in = 0, qf_num_out = 0;

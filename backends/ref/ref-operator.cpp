@@ -6,9 +6,8 @@
 // Every application restricts each input L-vector once, then loops over elements (blocks) pointing the
 // wrappers at the current slice (CEED_USE_POINTER, no copies, no allocation): EVAL_NONE fields hand the
 // E-data straight to the QFunction, WEIGHT data is computed once, outputs go through B^T into the output
-// E-vectors, which are finally summed into the L-vectors with E^T. Operators at points work one element at
-// a time: points-restriction fields are restricted per element, basis fields are evaluated at the
-// element's reference points with CeedBasisApplyAtPoints.
+// E-vectors, which are finally summed into the L-vectors with E^T. Operators at points are applied by the
+// core's default (no ApplyAddAtPoints here).
 #include <cstring>
 #include <new>
 #include <vector>
@@ -25,7 +24,6 @@ struct Field {
   CeedElemRestriction rstr_apply = nullptr;  // restriction producing e_vec (blocked copy or reference)
   CeedBasis basis = nullptr;                 // reference (sentinel allowed)
   CeedVector vec = nullptr;                  // reference (sentinel allowed)
-  bool is_points = false;                    // at-points restriction: restricted element by element
   CeedVector e_vec = nullptr;                // E-vector of the whole operator
   CeedSize e_stride = 0;                     // entries of one element (block) in e_vec
   CeedVector e_wrap = nullptr;               // borrows one slice of e_vec for the basis
@@ -35,13 +33,9 @@ struct Field {
 
 struct OperatorData {
   CeedInt block_size = 1, num_elem = 0, num_blocks = 0, num_qpts = 0;
-  bool is_at_points = false, is_identity_alias = false;
+  bool is_identity_alias = false;
   std::vector<Field> inputs, outputs;
   std::vector<CeedVector> q_in, q_out;  // argument arrays of CeedQFunctionApply
-  // Operators at points.
-  CeedElemRestriction rstr_points = nullptr;
-  CeedVector point_coords = nullptr, x_ref = nullptr;
-  CeedInt max_points = 0;
 };
 
 int FieldDestroy(Field &f) {
@@ -59,9 +53,6 @@ int DataDestroy(OperatorData *data) {
   if (!data) return CEED_ERROR_SUCCESS;
   for (Field &f : data->inputs) CeedCall(FieldDestroy(f));
   for (Field &f : data->outputs) CeedCall(FieldDestroy(f));
-  CeedCall(CeedElemRestrictionDestroy(&data->rstr_points));
-  CeedCall(CeedVectorDestroy(&data->point_coords));
-  CeedCall(CeedVectorDestroy(&data->x_ref));
   delete data;
   return CEED_ERROR_SUCCESS;
 }
@@ -133,21 +124,16 @@ int FieldSetup(Ceed ceed, const OperatorData &data, CeedOperatorField op_field, 
   CeedCallBackend(CeedOperatorFieldGetData(op_field, nullptr, &f.rstr, &f.basis, &f.vec));
   CeedCallBackend(CeedOperatorFieldGetEvalMode(op_field, &f.eval_mode));
   const CeedInt blk   = data.block_size;
-  const CeedInt q_pts = data.is_at_points ? data.max_points : data.num_qpts * blk;
+  const CeedInt q_pts = data.num_qpts * blk;
   CeedInt num_comp = 1, elem_size = 0;
   if (f.rstr != CEED_ELEMRESTRICTION_NONE) {
-    CeedCallBackend(CeedElemRestrictionIsAtPoints(f.rstr, &f.is_points));
     CeedCallBackend(CeedElemRestrictionGetNumComponents(f.rstr, &num_comp));
     CeedCallBackend(CeedElemRestrictionGetElementSize(f.rstr, &elem_size));
-    if (!f.is_points) {
-      if (blk > 1) CeedCall(CreateBlocked(ceed, f.rstr, blk, &f.rstr_apply));
-      else CeedCallBackend(CeedElemRestrictionReferenceCopy(f.rstr, &f.rstr_apply));
-      CeedCallBackend(CeedElemRestrictionCreateVector(f.rstr_apply, nullptr, &f.e_vec));
-      f.e_stride = (CeedSize)elem_size * num_comp * blk;
-    }
+    if (blk > 1) CeedCall(CreateBlocked(ceed, f.rstr, blk, &f.rstr_apply));
+    else CeedCallBackend(CeedElemRestrictionReferenceCopy(f.rstr, &f.rstr_apply));
+    CeedCallBackend(CeedElemRestrictionCreateVector(f.rstr_apply, nullptr, &f.e_vec));
+    f.e_stride = (CeedSize)elem_size * num_comp * blk;
   }
-  CeedCheck(!(data.is_at_points && f.eval_mode == CEED_EVAL_NONE && !f.is_points), ceed, CEED_ERROR_BACKEND,
-            "EVAL_NONE fields of an operator at points need a CeedElemRestriction at points");
   f.size = 0;
   switch (f.eval_mode) {
     case CEED_EVAL_WEIGHT:
@@ -166,9 +152,8 @@ int FieldSetup(Ceed ceed, const OperatorData &data, CeedOperatorField op_field, 
   }
   CeedCallBackend(CeedVectorCreate(ceed, (CeedSize)f.size * q_pts, &f.q_vec));
   if (f.eval_mode == CEED_EVAL_WEIGHT) {
-    if (data.is_at_points) CeedCallBackend(CeedVectorSetValue(f.q_vec, 1.0));
-    else CeedCallBackend(CeedBasisApply(f.basis, blk, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, CEED_VECTOR_NONE, f.q_vec));
-  } else if (f.eval_mode != CEED_EVAL_NONE || f.is_points) {
+    CeedCallBackend(CeedBasisApply(f.basis, blk, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, CEED_VECTOR_NONE, f.q_vec));
+  } else if (f.eval_mode != CEED_EVAL_NONE) {
     // Owned storage, except EVAL_NONE slices that borrow E-data during an application.
     CeedCallBackend(CeedVectorSetValue(f.q_vec, 0.0));
   }
@@ -186,21 +171,13 @@ int Setup(CeedOperator op, OperatorData *&data) {
   CeedInt num_in = 0, num_out = 0;
   CeedOperatorField *in_fields = nullptr, *out_fields = nullptr;
   int ierr = CeedOperatorGetFields(op, &num_in, &in_fields, &num_out, &out_fields);
-  if (!ierr) ierr = CeedOperatorIsAtPoints(op, &d->is_at_points);
   if (!ierr) ierr = CeedOperatorGetNumElements(op, &d->num_elem);
   if (!ierr) ierr = CeedOperatorGetNumQuadraturePoints(op, &d->num_qpts);
-  if (!ierr && d->is_at_points) {
-    ierr = CeedOperatorAtPointsGetPoints(op, &d->rstr_points, &d->point_coords);
-    CeedInt dim = 0;
-    if (!ierr) ierr = CeedElemRestrictionGetMaxPointsInElement(d->rstr_points, &d->max_points);
-    if (!ierr) ierr = CeedElemRestrictionGetNumComponents(d->rstr_points, &dim);
-    if (!ierr) ierr = CeedVectorCreate(ceed, (CeedSize)dim * d->max_points, &d->x_ref);
-  }
   if (ierr) {
     DataDestroy(d);
     return ierr > 0 ? CEED_ERROR_BACKEND : ierr;
   }
-  d->block_size = d->is_at_points ? 1 : BlockSize(ceed);
+  d->block_size = BlockSize(ceed);
   d->num_blocks = (d->num_elem + d->block_size - 1) / d->block_size;
   try {
     d->inputs.resize(num_in);
@@ -225,7 +202,7 @@ int Setup(CeedOperator op, OperatorData *&data) {
   CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
   CeedCallBackend(CeedQFunctionIsIdentity(qf, &is_identity));
   d->is_identity_alias = is_identity && num_in == 1 && num_out == 1 && d->inputs[0].size == d->outputs[0].size &&
-                         d->inputs[0].eval_mode != CEED_EVAL_WEIGHT && !d->is_at_points;
+                         d->inputs[0].eval_mode != CEED_EVAL_WEIGHT;
   data = d;
   CeedCallBackend(CeedOperatorSetData(op, d));
   return CeedOperatorSetSetupDone(op);
@@ -294,44 +271,6 @@ int ApplyBlocks(CeedOperator op, OperatorData *d) {
   return CEED_ERROR_SUCCESS;
 }
 
-int ApplyAtPoints(CeedOperator op, OperatorData *d, CeedVector in, CeedVector out) {
-  CeedQFunction qf = nullptr;
-  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
-  for (CeedInt e = 0; e < d->num_elem; e++) {
-    CeedInt n = 0;
-    CeedCallBackend(CeedElemRestrictionGetNumPointsInElement(d->rstr_points, e, &n));
-    if (n == 0) {
-      for (Field &f : d->outputs) {
-        if (f.e_data) std::memset(f.e_data + e * f.e_stride, 0, sizeof(CeedScalar) * f.e_stride);
-      }
-      continue;
-    }
-    CeedCallBackend(CeedElemRestrictionApplyAtPointsInElement(d->rstr_points, e, CEED_NOTRANSPOSE, d->point_coords, d->x_ref,
-                                                              CEED_REQUEST_IMMEDIATE));
-    for (Field &f : d->inputs) {
-      if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
-      if (f.is_points) {
-        CeedCallBackend(
-            CeedElemRestrictionApplyAtPointsInElement(f.rstr, e, CEED_NOTRANSPOSE, LVector(f, in), f.q_vec, CEED_REQUEST_IMMEDIATE));
-      } else {
-        CeedCallBackend(CeedVectorSetArray(f.e_wrap, CEED_MEM_HOST, CEED_USE_POINTER, f.e_data + e * f.e_stride));
-        CeedCallBackend(CeedBasisApplyAtPoints(f.basis, 1, &n, CEED_NOTRANSPOSE, f.eval_mode, d->x_ref, f.e_wrap, f.q_vec));
-      }
-    }
-    CeedCallBackend(CeedQFunctionApply(qf, n, d->q_in.data(), d->q_out.data()));
-    for (Field &f : d->outputs) {
-      if (f.is_points) {
-        CeedCallBackend(
-            CeedElemRestrictionApplyAtPointsInElement(f.rstr, e, CEED_TRANSPOSE, f.q_vec, LVector(f, out), CEED_REQUEST_IMMEDIATE));
-      } else {
-        CeedCallBackend(CeedVectorSetArray(f.e_wrap, CEED_MEM_HOST, CEED_USE_POINTER, f.e_data + e * f.e_stride));
-        CeedCallBackend(CeedBasisApplyAtPoints(f.basis, 1, &n, CEED_TRANSPOSE, f.eval_mode, d->x_ref, f.q_vec, f.e_wrap));
-      }
-    }
-  }
-  return CEED_ERROR_SUCCESS;
-}
-
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   OperatorData *d = nullptr;
   CeedCall(Setup(op, d));
@@ -352,8 +291,7 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
       if (f.e_vec) CeedCallBackend(CeedVectorGetArrayWrite(f.e_vec, CEED_MEM_HOST, &f.e_data));
     }
     // B, D, B^T per element (block).
-    if (d->is_at_points) CeedCall(ApplyAtPoints(op, d, in, out));
-    else CeedCall(ApplyBlocks(op, d));
+    CeedCall(ApplyBlocks(op, d));
     CeedCallBackend(guard.Release());
   }
   // E^T: sum the output E-vectors into the L-vectors.

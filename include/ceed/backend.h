@@ -95,6 +95,8 @@ CEED_EXTERN int CeedRegistryGetNumPlugins(size_t *num_plugins);
 CEED_EXTERN int CeedRegistryGetPluginInfo(size_t index, bool load, const char **manifest, const char **name,
                                           const char **library, const char **status);
 
+struct CeedElementAssemblyArgs; /* <ceed/jit-source/assembly/ceed-element-assembly.h> */
+
 /* Device memory and context-level operations. Every member may be NULL. */
 typedef struct {
   size_t size; /* sizeof(CeedBackendOps) as the plugin was compiled */
@@ -120,6 +122,10 @@ typedef struct {
   int (*QFunctionCreate)(CeedQFunction qf);
   int (*OperatorCreate)(CeedOperator op);
   int (*CompositeOperatorCreate)(CeedOperator op);
+  /* Optional: run every item of an element assembly (CeedElementAssemblyItem for 0 <= item <
+     CeedElementAssemblyNumItems) with the arrays in the preferred memory type. With it, the core's default
+     diagonal and COO assembly keep the element work on the backend's memory; NULL: host loops. */
+  int (*AssembleElements)(Ceed ceed, const struct CeedElementAssemblyArgs *args);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);
@@ -247,13 +253,17 @@ typedef struct {
   /* Layouts as in CeedBasisApply (element index fastest for num_elem > 1); add only with TRANSPOSE. */
   int (*Apply)(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u,
                CeedVector v, bool add);
-  /* Optional; NULL: the core's default (one element at a time). */
+  /* Optional; NULL: the core's default (one element at a time). With num_elem > 1, nodal data are
+     [elem][comp][P] and point data [eval component][comp][total points], elements' points consecutive. */
   int (*ApplyAtPoints)(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, CeedTransposeMode t_mode,
                        CeedEvalMode eval_mode, CeedVector x_ref, CeedVector u, CeedVector v, bool add);
   int (*Destroy)(CeedBasis basis);
 } CeedBasisBackendOps;
 
 CEED_EXTERN int CeedBasisSetBackendOps(CeedBasis basis, const CeedBasisBackendOps *ops);
+/* 1-D nodes of a tensor basis created with CeedBasisCreateTensorH1Lagrange; NULL for a basis given by
+   its matrices (evaluation at arbitrary points then goes through the quadrature points). */
+CEED_EXTERN int CeedBasisGetNodes1D(CeedBasis basis, const CeedScalar **nodes_1d);
 CEED_EXTERN int CeedBasisGetData(CeedBasis basis, void *data);
 CEED_EXTERN int CeedBasisSetData(CeedBasis basis, void *data);
 CEED_EXTERN int CeedBasisIsTensor(CeedBasis basis, bool *is_tensor);
@@ -348,6 +358,10 @@ typedef struct {
   int (*CreateFDMElementInverse)(CeedOperator op, CeedOperator *fdm_inv, CeedRequest *request);
   /* Optional: set up data and build (compile or load) the kernels of a single operator now. */
   int (*Prepare)(CeedOperator op);
+  /* Optional: out += A in for an operator at points. NULL: the core's default, element by element
+     through the restriction (at points), CeedBasisApplyAtPoints and QFunction operations; ApplyAdd and
+     Prepare are then only called for operators that are not at points. */
+  int (*ApplyAddAtPoints)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
 } CeedOperatorBackendOps;
 
 CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);

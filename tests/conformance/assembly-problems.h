@@ -1,4 +1,4 @@
-/* Shared set-up of the assembly, multigrid and FDM conformance tests (t53x-t59x): box meshes of [0,1]^dim
+/* Shared set-up of the operator conformance tests (t50x mesh helpers; t53x-t59x problems): box meshes of [0,1]^dim
  * with a smooth interior deformation (non-affine elements), geometric factors built with the gallery, and
  * the operators the tests assemble:
  *   mass       gallery MassApply                         scalar, one active field
@@ -66,6 +66,19 @@ static inline void TestBoxOffsets(CeedInt dim, const CeedInt *n_e, CeedInt P, Ce
       }
       offsets[e * elem_size + n] = g * scale + shift;
     }
+  }
+}
+
+/* The box [0,2] x [0,1.5] x [0,1] (first dim directions) of reference point X in [0, 1]^dim; in 3D deformed
+   by a trilinear map with det J = 1 + 0.5 x + 0.25 y z in the scaled box. */
+static inline void TestTrilinearBoxMap(CeedInt dim, const CeedScalar *X, CeedScalar *x) {
+  const CeedScalar L[3] = {2.0, 1.5, 1.0};
+  CeedScalar       s[3] = {0, 0, 0};
+  for (CeedInt d = 0; d < dim; d++) s[d] = X[d] * L[d];
+  for (CeedInt d = 0; d < dim; d++) x[d] = s[d];
+  if (dim == 3) {
+    x[0] = s[0] * (1.0 + 0.25 * s[1] * s[2]);
+    x[2] = s[2] * (1.0 + 0.5 * s[0]);
   }
 }
 

@@ -6,20 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static int Check(CeedVector vec, const CeedScalar *expected, CeedInt n, const char *what) {
-  const CeedScalar *a;
-  int               bad = 0;
-
-  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
-  for (CeedInt i = 0; i < n; i++) {
-    if (fabs(a[i] - expected[i]) > 1e-14) {
-      printf("%s[%d] = %g, expected %g\n", what, (int)i, (double)a[i], (double)expected[i]);
-      bad = 1;
-    }
-  }
-  CeedVectorRestoreArrayRead(vec, &a);
-  return bad;
-}
+#include "check-vector.h"
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -72,13 +59,13 @@ int main(int argc, char **argv) {
 
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_once, 4, "E^T E u");
+  bad |= CheckVector(v, v_once, 4, "E^T E u", 1e-14);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_twice, 4, "E^T E u added twice");
+  bad |= CheckVector(v, v_twice, 4, "E^T E u added twice", 1e-14);
 
   CeedVectorSetValue(mult, -7.0);
   CeedElemRestrictionGetMultiplicity(rstr, mult);
-  bad |= Check(mult, m_expected, 4, "multiplicity");
+  bad |= CheckVector(mult, m_expected, 4, "multiplicity", 1e-14);
 
   CeedVectorDestroy(&u);
   CeedVectorDestroy(&e);

@@ -5,20 +5,7 @@
 #include <ceed/backend.h>
 #include <stdio.h>
 
-static int Check(CeedVector vec, const CeedScalar *expected, CeedInt n, const char *what) {
-  const CeedScalar *a;
-  int               bad = 0;
-
-  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
-  for (CeedInt i = 0; i < n; i++) {
-    if (a[i] != expected[i]) {
-      printf("%s[%d] = %g, expected %g\n", what, (int)i, (double)a[i], (double)expected[i]);
-      bad = 1;
-    }
-  }
-  CeedVectorRestoreArrayRead(vec, &a);
-  return bad;
-}
+#include "check-vector.h"
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -48,29 +35,29 @@ int main(int argc, char **argv) {
   CeedVectorSetArray(u, CEED_MEM_HOST, CEED_COPY_VALUES, u_values);
 
   CeedElemRestrictionApply(rstr, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_signed, 6, "oriented E u");
+  bad |= CheckVector(e, e_signed, 6, "oriented E u", 0.0);
   CeedVectorSetArray(e, CEED_MEM_HOST, CEED_COPY_VALUES, ones);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_signed, 5, "oriented E^T 1");
+  bad |= CheckVector(v, v_signed, 5, "oriented E^T 1", 0.0);
   CeedElemRestrictionGetMultiplicity(rstr, mult);
-  bad |= Check(mult, v_plain, 5, "oriented multiplicity");
+  bad |= CheckVector(mult, v_plain, 5, "oriented multiplicity", 0.0);
 
   /* The copies outlive the base handle. */
   CeedElemRestrictionDestroy(&rstr);
   CeedElemRestrictionApply(rstr_unsigned, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_plain, 6, "unsigned E u");
+  bad |= CheckVector(e, e_plain, 6, "unsigned E u", 0.0);
   CeedVectorSetArray(e, CEED_MEM_HOST, CEED_COPY_VALUES, ones);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_unsigned, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_plain, 5, "unsigned E^T 1");
+  bad |= CheckVector(v, v_plain, 5, "unsigned E^T 1", 0.0);
   CeedElemRestrictionApply(rstr_unoriented, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_plain, 6, "unoriented E u");
+  bad |= CheckVector(e, e_plain, 6, "unoriented E u", 0.0);
   CeedElemRestrictionDestroy(&rstr_unsigned);
   CeedVectorSetArray(e, CEED_MEM_HOST, CEED_COPY_VALUES, ones);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_unoriented, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_plain, 5, "unoriented E^T 1");
+  bad |= CheckVector(v, v_plain, 5, "unoriented E^T 1", 0.0);
   CeedElemRestrictionDestroy(&rstr_unoriented);
 
   /* Blocked oriented, block size 4 > 2 elements: one padded block. */
@@ -94,7 +81,7 @@ int main(int argc, char **argv) {
   CeedVectorSetValue(e_blk, 1.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_blk, CEED_TRANSPOSE, e_blk, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_signed, 5, "blocked oriented E^T 1");
+  bad |= CheckVector(v, v_signed, 5, "blocked oriented E^T 1", 0.0);
 
   CeedVectorDestroy(&u);
   CeedVectorDestroy(&e);

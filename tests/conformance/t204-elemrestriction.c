@@ -5,20 +5,7 @@
 #include <ceed/backend.h>
 #include <stdio.h>
 
-static int Check(CeedVector vec, const CeedScalar *expected, CeedInt n, const char *what) {
-  const CeedScalar *a;
-  int               bad = 0;
-
-  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
-  for (CeedInt i = 0; i < n; i++) {
-    if (a[i] != expected[i]) {
-      printf("%s[%d] = %g, expected %g\n", what, (int)i, (double)a[i], (double)expected[i]);
-      bad = 1;
-    }
-  }
-  CeedVectorRestoreArrayRead(vec, &a);
-  return bad;
-}
+#include "check-vector.h"
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -42,22 +29,22 @@ int main(int argc, char **argv) {
   CeedVectorSetArray(u, CEED_MEM_HOST, CEED_COPY_VALUES, u_values);
 
   CeedElemRestrictionApply(rstr, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_signed, 6, "curl E u");
+  bad |= CheckVector(e, e_signed, 6, "curl E u", 0.0);
   CeedElemRestrictionApply(rstr_unsigned, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_abs, 6, "unsigned curl E u");
+  bad |= CheckVector(e, e_abs, 6, "unsigned curl E u", 0.0);
   CeedElemRestrictionApply(rstr_unoriented, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_plain, 6, "unoriented curl E u");
+  bad |= CheckVector(e, e_plain, 6, "unoriented curl E u", 0.0);
 
   CeedVectorSetArray(e, CEED_MEM_HOST, CEED_COPY_VALUES, e_values);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_signed, 5, "curl E^T e");
+  bad |= CheckVector(v, v_signed, 5, "curl E^T e", 0.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_unsigned, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_abs, 5, "unsigned curl E^T e");
+  bad |= CheckVector(v, v_abs, 5, "unsigned curl E^T e", 0.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_unoriented, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_plain, 5, "unoriented curl E^T e");
+  bad |= CheckVector(v, v_plain, 5, "unoriented curl E^T e", 0.0);
 
   /* Blocked, block size 3 > 2 elements. */
   CeedElemRestrictionCreateBlockedCurlOriented(ceed, 2, 3, 3, 1, 1, 5, CEED_MEM_HOST, CEED_COPY_VALUES, offsets, curl_orients,
@@ -89,7 +76,7 @@ int main(int argc, char **argv) {
   }
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr_blk, CEED_TRANSPOSE, e_blk, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_signed, 5, "blocked curl E^T e");
+  bad |= CheckVector(v, v_signed, 5, "blocked curl E^T e", 0.0);
 
   CeedVectorDestroy(&u);
   CeedVectorDestroy(&e);

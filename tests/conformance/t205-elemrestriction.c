@@ -5,20 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int Check(CeedVector vec, const CeedScalar *expected, CeedInt n, const char *what) {
-  const CeedScalar *a;
-  int               bad = 0;
-
-  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
-  for (CeedInt i = 0; i < n; i++) {
-    if (a[i] != expected[i]) {
-      printf("%s[%d] = %g, expected %g\n", what, (int)i, (double)a[i], (double)expected[i]);
-      bad = 1;
-    }
-  }
-  CeedVectorRestoreArrayRead(vec, &a);
-  return bad;
-}
+#include "check-vector.h"
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -57,10 +44,10 @@ int main(int argc, char **argv) {
   CeedVectorCreate(ceed, 9, &v);
   CeedVectorSetArray(u, CEED_MEM_HOST, CEED_COPY_VALUES, u_values);
   CeedElemRestrictionApply(rstr, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_expected, 12, "E u");
+  bad |= CheckVector(e, e_expected, 12, "E u", 0.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_expected, 9, "E^T E u");
+  bad |= CheckVector(v, v_expected, 9, "E^T E u", 0.0);
 
   CeedVectorDestroy(&u);
   CeedVectorDestroy(&e);

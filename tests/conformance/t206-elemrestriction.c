@@ -5,20 +5,7 @@
 #include <ceed/backend.h>
 #include <stdio.h>
 
-static int Check(CeedVector vec, const CeedScalar *expected, CeedInt n, const char *what) {
-  const CeedScalar *a;
-  int               bad = 0;
-
-  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
-  for (CeedInt i = 0; i < n; i++) {
-    if (a[i] != expected[i]) {
-      printf("%s[%d] = %g, expected %g\n", what, (int)i, (double)a[i], (double)expected[i]);
-      bad = 1;
-    }
-  }
-  CeedVectorRestoreArrayRead(vec, &a);
-  return bad;
-}
+#include "check-vector.h"
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -68,25 +55,25 @@ int main(int argc, char **argv) {
   CeedVectorCreate(ceed, 6, &e_elem);
   CeedVectorSetArray(u, CEED_MEM_HOST, CEED_COPY_VALUES, u_values);
   CeedElemRestrictionApply(rstr, CEED_NOTRANSPOSE, u, e, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e, e_expected, 10, "points E u");
+  bad |= CheckVector(e, e_expected, 10, "points E u", 0.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, u_values, 10, "points E^T E u");
+  bad |= CheckVector(v, u_values, 10, "points E^T E u", 0.0);
   {
     /* TRANSPOSE adds to what the output holds. */
     CeedScalar twice[10];
     for (CeedInt l = 0; l < 10; l++) twice[l] = 2 * u_values[l];
     CeedElemRestrictionApply(rstr, CEED_TRANSPOSE, e, v, CEED_REQUEST_IMMEDIATE);
-    bad |= Check(v, twice, 10, "points E^T E u added twice");
+    bad |= CheckVector(v, twice, 10, "points E^T E u added twice", 0.0);
   }
   CeedElemRestrictionGetMultiplicity(rstr, mult);
-  bad |= Check(mult, ones, 10, "points multiplicity");
+  bad |= CheckVector(mult, ones, 10, "points multiplicity", 0.0);
 
   CeedElemRestrictionApplyAtPointsInElement(rstr, 2, CEED_NOTRANSPOSE, u, e_elem, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(e_elem, elem2, 6, "element 2 at points");
+  bad |= CheckVector(e_elem, elem2, 6, "element 2 at points", 0.0);
   CeedVectorSetValue(v, 0.0);
   CeedElemRestrictionApplyAtPointsInElement(rstr, 2, CEED_TRANSPOSE, e_elem, v, CEED_REQUEST_IMMEDIATE);
-  bad |= Check(v, v_elem2, 10, "element 2 at points transposed");
+  bad |= CheckVector(v, v_elem2, 10, "element 2 at points transposed", 0.0);
 
   /* Same totals but {1, 2, 2} points per element instead of {2, 0, 3}: not compatible. */
   CeedElemRestrictionCreateAtPoints(ceed, 3, 5, 2, 10, CEED_MEM_HOST, CEED_COPY_VALUES, other, &rstr_other);

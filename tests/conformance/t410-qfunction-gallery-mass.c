@@ -4,43 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-/* Applies gallery QFunction name on Q points; in[f] holds size_f*Q values, out[f] receives them. */
-static void ApplyGallery(Ceed ceed, const char *name, CeedInt Q, CeedInt num_in, const CeedInt *in_sizes, const CeedScalar *const *in,
-                         CeedInt num_out, const CeedInt *out_sizes, CeedScalar **out) {
-  CeedQFunction qf;
-  CeedVector    u[4], v[4];
-
-  CeedQFunctionCreateInteriorByName(ceed, name, &qf);
-  for (CeedInt f = 0; f < num_in; f++) {
-    CeedVectorCreate(ceed, in_sizes[f] * Q, &u[f]);
-    CeedVectorSetArray(u[f], CEED_MEM_HOST, CEED_COPY_VALUES, (CeedScalar *)in[f]);
-  }
-  for (CeedInt f = 0; f < num_out; f++) {
-    CeedVectorCreate(ceed, out_sizes[f] * Q, &v[f]);
-    CeedVectorSetValue(v[f], -1e300);
-  }
-  CeedQFunctionApply(qf, Q, u, v);
-  for (CeedInt f = 0; f < num_out; f++) {
-    const CeedScalar *a;
-    CeedVectorGetArrayRead(v[f], CEED_MEM_HOST, &a);
-    for (CeedInt k = 0; k < out_sizes[f] * Q; k++) out[f][k] = a[k];
-    CeedVectorRestoreArrayRead(v[f], &a);
-    CeedVectorDestroy(&v[f]);
-  }
-  for (CeedInt f = 0; f < num_in; f++) CeedVectorDestroy(&u[f]);
-  CeedQFunctionDestroy(&qf);
-}
-
-static int Compare(const char *name, const CeedScalar *actual, const CeedScalar *expected, CeedInt n) {
-  int failures = 0;
-  for (CeedInt k = 0; k < n; k++) {
-    if (fabs(actual[k] - expected[k]) > 1e-13 * (1 + fabs(expected[k]))) {
-      printf("%s: entry %d = %.16g, expected %.16g\n", name, (int)k, actual[k], expected[k]);
-      failures++;
-    }
-  }
-  return failures;
-}
+#include "qfunction-apply.h"
 
 int main(int argc, char **argv) {
   Ceed ceed;

@@ -5,39 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static int Compare(const char *name, const CeedScalar *actual, const CeedScalar *expected, CeedInt n) {
-  int failures = 0;
-  for (CeedInt k = 0; k < n; k++) {
-    if (fabs(actual[k] - expected[k]) > 1e-13 * (1 + fabs(expected[k]))) {
-      printf("%s: entry %d = %.16g, expected %.16g\n", name, (int)k, actual[k], expected[k]);
-      failures++;
-    }
-  }
-  return failures;
-}
-
-/* Applies qf on Q points with inputs/outputs of the given sizes; returns outputs in out. */
-static void Apply(Ceed ceed, CeedQFunction qf, CeedInt Q, CeedInt num_in, const CeedInt *in_sizes, const CeedScalar *const *in, CeedInt num_out,
-                  const CeedInt *out_sizes, CeedScalar **out) {
-  CeedVector u[2], v[2];
-  for (CeedInt f = 0; f < num_in; f++) {
-    CeedVectorCreate(ceed, in_sizes[f] * Q, &u[f]);
-    CeedVectorSetArray(u[f], CEED_MEM_HOST, CEED_COPY_VALUES, (CeedScalar *)in[f]);
-  }
-  for (CeedInt f = 0; f < num_out; f++) {
-    CeedVectorCreate(ceed, out_sizes[f] * Q, &v[f]);
-    CeedVectorSetValue(v[f], -1e300);
-  }
-  CeedQFunctionApply(qf, Q, u, v);
-  for (CeedInt f = 0; f < num_out; f++) {
-    const CeedScalar *a;
-    CeedVectorGetArrayRead(v[f], CEED_MEM_HOST, &a);
-    for (CeedInt k = 0; k < out_sizes[f] * Q; k++) out[f][k] = a[k];
-    CeedVectorRestoreArrayRead(v[f], &a);
-    CeedVectorDestroy(&v[f]);
-  }
-  for (CeedInt f = 0; f < num_in; f++) CeedVectorDestroy(&u[f]);
-}
+#include "qfunction-apply.h"
 
 /* Attaches a context holding one CeedInt. */
 static void SetSizeContext(Ceed ceed, CeedQFunction qf, CeedInt size) {
@@ -80,7 +48,7 @@ int main(int argc, char **argv) {
       failures++;
     }
     CeedQFunctionContextRestoreInt32Read(ctx, label, &size);
-    Apply(ceed, qf, 4, 1, sizes, in, 1, sizes, out);
+    ApplyQFunction(ceed, qf, 4, 1, sizes, in, 1, sizes, out);
     failures += Compare("Identity (size 3)", output, input, 12);
     CeedQFunctionDestroy(&qf);
   }
@@ -91,7 +59,7 @@ int main(int argc, char **argv) {
     CeedQFunctionCreateInteriorByName(ceed, "Identity", &qf);
     CeedQFunctionAddInput(qf, "input", 1, CEED_EVAL_INTERP);
     CeedQFunctionAddOutput(qf, "output", 1, CEED_EVAL_NONE);
-    Apply(ceed, qf, 5, 1, sizes, in, 1, sizes, out);
+    ApplyQFunction(ceed, qf, 5, 1, sizes, in, 1, sizes, out);
     failures += Compare("Identity (by name)", output, input, 5);
     CeedQFunctionDestroy(&qf);
   }
@@ -102,7 +70,7 @@ int main(int argc, char **argv) {
     CeedQFunctionCreateInteriorByName(ceed, "Identity to scalar", &qf);
     CeedQFunctionAddInput(qf, "input", 3, CEED_EVAL_INTERP);
     CeedQFunctionAddOutput(qf, "output", 1, CEED_EVAL_INTERP);
-    Apply(ceed, qf, 4, 1, in_sizes, in, 1, out_sizes, out);
+    ApplyQFunction(ceed, qf, 4, 1, in_sizes, in, 1, out_sizes, out);
     failures += Compare("Identity to scalar", output, input, 4);
     CeedQFunctionDestroy(&qf);
   }
@@ -116,7 +84,7 @@ int main(int argc, char **argv) {
     CeedQFunctionAddInput(qf, "scale", 2, CEED_EVAL_NONE);
     CeedQFunctionAddOutput(qf, "output", 2, CEED_EVAL_INTERP);
     SetSizeContext(ceed, qf, 2);
-    Apply(ceed, qf, 6, 2, sizes, in, 1, out_sizes, out);
+    ApplyQFunction(ceed, qf, 6, 2, sizes, in, 1, out_sizes, out);
     failures += Compare("Scale", output, expected, 12);
     CeedQFunctionDestroy(&qf);
   }
@@ -132,7 +100,7 @@ int main(int argc, char **argv) {
     CeedQFunctionAddInput(qf, "scale", 1, CEED_EVAL_NONE);
     CeedQFunctionAddOutput(qf, "output", 3, CEED_EVAL_INTERP);
     SetSizeContext(ceed, qf, 3);
-    Apply(ceed, qf, 4, 2, sizes, in, 1, out_sizes, out);
+    ApplyQFunction(ceed, qf, 4, 2, sizes, in, 1, out_sizes, out);
     failures += Compare("Scale (scalar)", output, expected, 12);
     CeedQFunctionDestroy(&qf);
   }

@@ -7,39 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Global node index of element node n (P nodes per direction) of element e of an n_e[0] x ... grid. */
-static void BoxOffsets(CeedInt dim, const CeedInt *n_e, CeedInt P, CeedInt *offsets) {
-  CeedInt num_elem = 1, elem_size = 1, n_nodes[3];
-  for (CeedInt d = 0; d < dim; d++) {
-    num_elem *= n_e[d];
-    elem_size *= P;
-    n_nodes[d] = n_e[d] * (P - 1) + 1;
-  }
-  for (CeedInt e = 0; e < num_elem; e++) {
-    for (CeedInt n = 0; n < elem_size; n++) {
-      CeedInt r_e = e, r_n = n, g = 0, stride = 1;
-      for (CeedInt d = 0; d < dim; d++) {
-        g += ((r_e % n_e[d]) * (P - 1) + r_n % P) * stride;
-        stride *= n_nodes[d];
-        r_e /= n_e[d];
-        r_n /= P;
-      }
-      offsets[e * elem_size + n] = g;
-    }
-  }
-}
-
-/* Physical position of reference box point X in [0, 1]^dim (scaled by the box lengths first). */
-static void Map(CeedInt dim, const CeedScalar *X, CeedScalar *x) {
-  const CeedScalar L[3] = {2.0, 1.5, 1.0};
-  CeedScalar       s[3] = {0, 0, 0};
-  for (CeedInt d = 0; d < dim; d++) s[d] = X[d] * L[d];
-  for (CeedInt d = 0; d < dim; d++) x[d] = s[d];
-  if (dim == 3) { /* trilinear deformation: det J = 1 + 0.5 x + 0.25 y z in the scaled box */
-    x[0] = s[0] * (1.0 + 0.25 * s[1] * s[2]);
-    x[2] = s[2] * (1.0 + 0.5 * s[0]);
-  }
-}
+#include "assembly-problems.h"
 
 static int RunMass(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedInt Q) {
   CeedInt num_elem = 1, nodes_x = 1, nodes_u = 1, elem_size_x = 1, elem_size_u = 1, qpts = 1;
@@ -53,8 +21,8 @@ static int RunMass(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedIn
   }
   CeedInt *offsets_x = malloc(sizeof(CeedInt) * num_elem * elem_size_x);
   CeedInt *offsets_u = malloc(sizeof(CeedInt) * num_elem * elem_size_u);
-  BoxOffsets(dim, n_e, 2, offsets_x);
-  BoxOffsets(dim, n_e, P, offsets_u);
+  TestBoxOffsets(dim, n_e, 2, 1, 0, offsets_x);
+  TestBoxOffsets(dim, n_e, P, 1, 0, offsets_u);
 
   /* Coordinates (component-major), nodal values of u = 1 and u = x on the P-node grid. */
   CeedScalar *x_nodes = malloc(sizeof(CeedScalar) * nodes_x * dim), *u_x = malloc(sizeof(CeedScalar) * nodes_u);
@@ -65,7 +33,7 @@ static int RunMass(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedIn
       X[d] = (CeedScalar)(r % (n_e[d] + 1)) / n_e[d];
       r /= n_e[d] + 1;
     }
-    Map(dim, X, x);
+    TestTrilinearBoxMap(dim, X, x);
     for (CeedInt d = 0; d < dim; d++) x_nodes[i + d * nodes_x] = x[d];
   }
   for (CeedInt i = 0; i < nodes_u; i++) {
@@ -84,7 +52,7 @@ static int RunMass(Ceed ceed, CeedInt dim, const CeedInt *n_e, CeedInt P, CeedIn
       X[d] = (elem + 0.5 * (gll[j] + 1.0)) / n_e[d];
       r /= n_d;
     }
-    Map(dim, X, x);
+    TestTrilinearBoxMap(dim, X, x);
     u_x[i] = x[0];
   }
 

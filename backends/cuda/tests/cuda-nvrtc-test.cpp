@@ -5,6 +5,8 @@
 // readable error with the dumped source.
 #include <ceed.h>
 #include <ceed/backend.h>
+#include <ceed/jit-source/assembly/ceed-element-assembly.h>
+#include <ceed/jit-source/basis/ceed-basis-at-points.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -88,6 +90,42 @@ TEST_P(RefKernels, LaunchBoundsAppearOnlyWhenRequested) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Arch, RefKernels, ::testing::ValuesIn(kArchs), [](const auto &info) { return "sm_" + std::to_string(info.param); });
+
+// Modules built from the shared item kernels of include/ceed/jit-source (element assembly, basis at
+// points): every kernel takes its argument struct by value, so its parameter in the PTX must have the
+// size the plugin's host compiler gives the struct, or the device would read shifted arguments.
+struct SharedKernelModule {
+  std::string              source;
+  std::vector<std::string> kernels;
+  size_t                   args_size;
+};
+
+std::vector<SharedKernelModule> SharedKernelModules() {
+  return {{ceed_cuda::ElementAssemblyModuleSource(), {ceed_cuda::kElementAssemblyKernelName}, sizeof(CeedElementAssemblyArgs)},
+          {ceed_cuda::BasisAtPointsModuleSource(),
+           {ceed_cuda::kBasisAtPointsRowsKernelName, ceed_cuda::kBasisAtPointsKernelName},
+           sizeof(CeedBasisAtPointsArgs)}};
+}
+
+class SharedKernels : public ::testing::TestWithParam<int> {};
+
+TEST_P(SharedKernels, CompileWithoutWarningsAndTakeTheHostLayout) {
+  for (const SharedKernelModule &module : SharedKernelModules()) {
+    const CompileResult result = ceed_cuda::Compile(Request(module.source, "ceed-cuda-" + module.kernels[0], module.kernels, GetParam()));
+    ASSERT_TRUE(result.ok) << result.message;
+    EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << GetParam();
+    EXPECT_EQ(module.args_size % 8, 0u);
+    for (const std::string &kernel : module.kernels) {
+      const std::string entry = EntryText(result.code, kernel);
+      ASSERT_FALSE(entry.empty()) << kernel << " missing from the PTX";
+      EXPECT_NE(entry.find(".maxntid 256, 1, 1"), std::string::npos) << kernel;
+      const std::string param = kernel + "_param_0[" + std::to_string(module.args_size) + "]";
+      EXPECT_NE(entry.find(param), std::string::npos) << "expected parameter " << param << " in\n" << entry.substr(0, 300);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Arch, SharedKernels, ::testing::ValuesIn(kArchs), [](const auto &info) { return "sm_" + std::to_string(info.param); });
 
 // ---- QFunction kernels ------------------------------------------------------------------------------
 

@@ -1,0 +1,117 @@
+// CeedOperator: QFunction assembly of operators that are not at points, run as operator applications on
+// the operator's own backend (spec 06 §6), so that the passive inputs, the QFunction and the results stay
+// in the backend's memory (fused kernels on gen backends).
+//
+// A probe operator has the same passive fields and a copy of the QFunction whose active fields are
+// EVAL_NONE fields at the quadrature points: each active input reads a probe vector through a strided
+// restriction, each active output writes through a strided restriction into a view of the assembled vector
+// (CEED_USE_POINTER at the offset of its unknowns). Applying it once per active input unknown r, with
+// that unknown set to 1 at every point and the other active inputs 0, fills the entries of every element
+// and point for r: assembled[e][r * S_out + s][q] (the layout of 06 §6). Every entry is written exactly
+// once, so the additive application of the restrictions' transposes stores it.
+#include "operator-assembly.hpp"
+#include "qfunction.hpp"
+
+namespace ceed {
+
+namespace {
+
+// The QFunction of op with its active fields turned into EVAL_NONE fields of the same sizes.
+int ProbeQFunction(CeedOperator op, OwnedQFunction &probe) {
+  CeedQFunction     qf     = op->qf;
+  const std::string source = qf->source_path.empty() ? std::string() : qf->source_path + ":" + qf->kernel_name;
+  CeedCall(CeedQFunctionCreateInterior(op->header.ceed, qf->vec_length, qf->function, source.c_str(), probe.out()));
+  for (CeedInt i = 0; i < qf->num_input_fields; i++) {
+    const bool active = op->input_fields[i]->vec == CEED_VECTOR_ACTIVE;
+    CeedCall(CeedQFunctionAddInput(probe, qf->input_fields[i]->name.c_str(), qf->input_fields[i]->size,
+                                   active ? CEED_EVAL_NONE : qf->input_fields[i]->eval_mode));
+  }
+  for (CeedInt i = 0; i < qf->num_output_fields; i++) {
+    const bool active = op->output_fields[i]->vec == CEED_VECTOR_ACTIVE;
+    CeedCall(CeedQFunctionAddOutput(probe, qf->output_fields[i]->name.c_str(), qf->output_fields[i]->size,
+                                    active ? CEED_EVAL_NONE : qf->output_fields[i]->eval_mode));
+  }
+  if (qf->ctx) {
+    CeedCall(CeedQFunctionSetContext(probe, qf->ctx));
+    CeedCall(CeedQFunctionSetContextWritable(probe, qf->is_context_writable));
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
+  Ceed          ceed = op->header.ceed;
+  const CeedInt E = op->shape.num_elem, Q = op->shape.num_qpts;
+  CeedInt       S_in = 0, S_out = 0;
+  for (CeedOperatorField f : op->input_fields) S_in += f->vec == CEED_VECTOR_ACTIVE ? f->size : 0;
+  for (CeedOperatorField f : op->output_fields) S_out += f->vec == CEED_VECTOR_ACTIVE ? f->size : 0;
+  const CeedInt S = S_in * S_out;
+
+  OwnedQFunction qf;
+  OwnedOperator  probe_op;
+  CeedCall(ProbeQFunction(op, qf));
+  CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, probe_op.out()));
+  // Active inputs: probe vectors [comp][elem][point] (one component is one contiguous range).
+  const size_t             num_in = op->input_fields.size(), num_out = op->output_fields.size();
+  std::vector<OwnedVector> probes(num_in), outputs(num_out);
+  std::vector<CeedInt>     first_out(num_out, 0);
+  for (size_t i = 0; i < num_in; i++) {
+    CeedOperatorField f = op->input_fields[i];
+    if (f->vec != CEED_VECTOR_ACTIVE) {
+      CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), f->rstr, f->basis, f->vec));
+      continue;
+    }
+    const CeedInt strides[3] = {1, E * Q, Q};
+    OwnedRstr     rstr;
+    CeedCall(CeedElemRestrictionCreateStrided(ceed, E, Q, f->size, static_cast<CeedSize>(E) * Q * f->size, strides, rstr.out()));
+    CeedCall(CeedElemRestrictionCreateVector(rstr, probes[i].out(), nullptr));
+    CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, probes[i]));
+  }
+  // Active outputs: views of the assembled vector; passive outputs: scratch vectors.
+  CeedInt s0 = 0;
+  for (size_t i = 0; i < num_out; i++) {
+    CeedOperatorField f = op->output_fields[i];
+    if (f->vec != CEED_VECTOR_ACTIVE) {
+      CeedCall(CeedElemRestrictionCreateVector(f->rstr, outputs[i].out(), nullptr));
+      CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), f->rstr, f->basis, outputs[i]));
+      continue;
+    }
+    first_out[i]             = s0;
+    const CeedInt  strides[3] = {1, Q, S * Q};
+    const CeedSize l_size     = static_cast<CeedSize>(E - 1) * S * Q + static_cast<CeedSize>(f->size) * Q;
+    OwnedRstr      rstr;
+    CeedCall(CeedElemRestrictionCreateStrided(ceed, E, Q, f->size, l_size, strides, rstr.out()));
+    CeedCall(CeedVectorCreate(ceed, l_size, outputs[i].out()));
+    CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, outputs[i]));
+    s0 += f->size;
+  }
+
+  CeedMemType mem_type = CEED_MEM_HOST;
+  CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
+  CeedCall(CeedVectorSetValue(assembled, 0.0));
+  VectorWrite target;
+  CeedCall(target.Get(assembled, true, mem_type));
+  CeedInt r = 0;
+  for (size_t a = 0; a < num_in; a++) {
+    if (!probes[a]) continue;
+    for (CeedInt k = 0; k < op->input_fields[a]->size; k++, r++) {
+      for (size_t b = 0; b < num_in; b++)
+        if (probes[b]) CeedCall(CeedVectorSetValue(probes[b], 0.0));
+      const CeedSize range = static_cast<CeedSize>(E) * Q;
+      CeedCall(CeedVectorSetValueStrided(probes[a], k * range, (k + 1) * range, 1, 1.0));
+      for (size_t b = 0; b < num_out; b++) {
+        if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
+        CeedScalar *view = target.data() + (static_cast<CeedSize>(r) * S_out + first_out[b]) * Q;
+        CeedCall(CeedVectorSetArray(outputs[b], mem_type, CEED_USE_POINTER, view));
+      }
+      CeedCall(CeedOperatorApplyAdd(probe_op, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE));
+      // The views' values must be in the borrowed memory before the next unknown moves them.
+      for (size_t b = 0; b < num_out; b++)
+        if (op->output_fields[b]->vec == CEED_VECTOR_ACTIVE) CeedCall(CeedVectorSyncArray(outputs[b], mem_type));
+    }
+  }
+  return target.Restore();
+}
+
+}  // namespace ceed
