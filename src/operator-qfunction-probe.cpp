@@ -9,6 +9,11 @@
 // that unknown set to 1 at every point and the other active inputs 0, fills the entries of every element
 // and point for r: assembled[e][r * S_out + s][q] (the layout of 06 §6). Every entry is written exactly
 // once, so the additive application of the restrictions' transposes stores it.
+//
+// The views of different active outputs interleave in memory. A backend may write a view through a copy
+// in another memory type and copy the whole view back, which would overwrite what another view wrote in
+// the same application; so with several active outputs each application targets one output, and the
+// others write to scratch memory.
 #include "operator-assembly.hpp"
 #include "qfunction.hpp"
 
@@ -54,7 +59,7 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
   CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, probe_op.out()));
   // Active inputs: probe vectors [comp][elem][point] (one component is one contiguous range).
   const size_t             num_in = op->input_fields.size(), num_out = op->output_fields.size();
-  std::vector<OwnedVector> probes(num_in), outputs(num_out);
+  std::vector<OwnedVector> probes(num_in), outputs(num_out), scratch(num_out);
   std::vector<CeedInt>     first_out(num_out, 0);
   for (size_t i = 0; i < num_in; i++) {
     CeedOperatorField f = op->input_fields[i];
@@ -69,7 +74,7 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
     CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, probes[i]));
   }
   // Active outputs: views of the assembled vector; passive outputs: scratch vectors.
-  CeedInt s0 = 0;
+  CeedInt s0 = 0, num_active_out = 0;
   for (size_t i = 0; i < num_out; i++) {
     CeedOperatorField f = op->output_fields[i];
     if (f->vec != CEED_VECTOR_ACTIVE) {
@@ -85,6 +90,7 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
     CeedCall(CeedVectorCreate(ceed, l_size, outputs[i].out()));
     CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, outputs[i]));
     s0 += f->size;
+    num_active_out++;
   }
 
   CeedMemType mem_type = CEED_MEM_HOST;
@@ -92,6 +98,16 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
   CeedCall(CeedVectorSetValue(assembled, 0.0));
   VectorWrite target;
   CeedCall(target.Get(assembled, true, mem_type));
+  std::vector<VectorWrite> scratch_data(num_out);
+  if (num_active_out > 1) {
+    for (size_t b = 0; b < num_out; b++) {
+      if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
+      CeedSize l_size = 0;
+      CeedCall(CeedVectorGetLength(outputs[b], &l_size));
+      CeedCall(CeedVectorCreate(ceed, l_size, scratch[b].out()));
+      CeedCall(scratch_data[b].Get(scratch[b], false, mem_type));
+    }
+  }
   CeedInt r = 0;
   for (size_t a = 0; a < num_in; a++) {
     if (!probes[a]) continue;
@@ -100,15 +116,18 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
         if (probes[b]) CeedCall(CeedVectorSetValue(probes[b], 0.0));
       const CeedSize range = static_cast<CeedSize>(E) * Q;
       CeedCall(CeedVectorSetValueStrided(probes[a], k * range, (k + 1) * range, 1, 1.0));
-      for (size_t b = 0; b < num_out; b++) {
-        if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
-        CeedScalar *view = target.data() + (static_cast<CeedSize>(r) * S_out + first_out[b]) * Q;
-        CeedCall(CeedVectorSetArray(outputs[b], mem_type, CEED_USE_POINTER, view));
+      for (size_t t = 0; t < num_out; t++) {  // the targeted output
+        if (op->output_fields[t]->vec != CEED_VECTOR_ACTIVE) continue;
+        for (size_t b = 0; b < num_out; b++) {
+          if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
+          CeedScalar *view = b == t ? target.data() + (static_cast<CeedSize>(r) * S_out + first_out[b]) * Q : scratch_data[b].data();
+          CeedCall(CeedVectorSetArray(outputs[b], mem_type, CEED_USE_POINTER, view));
+        }
+        CeedCall(CeedOperatorApplyAdd(probe_op, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE));
+        // The values must be in the borrowed memory before the next application moves the view.
+        CeedCall(CeedVectorSyncArray(outputs[t], mem_type));
+        if (num_active_out == 1) break;
       }
-      CeedCall(CeedOperatorApplyAdd(probe_op, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE));
-      // The views' values must be in the borrowed memory before the next unknown moves them.
-      for (size_t b = 0; b < num_out; b++)
-        if (op->output_fields[b]->vec == CEED_VECTOR_ACTIVE) CeedCall(CeedVectorSyncArray(outputs[b], mem_type));
     }
   }
   return target.Restore();

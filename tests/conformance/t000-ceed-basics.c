@@ -22,9 +22,10 @@ int main(int argc, char **argv) {
     printf("CeedGetResource gave %s for %s\n", resource, argv[1]);
     return 1;
   }
-  /* CPU backends prefer host memory and are deterministic; GPU backends prefer device memory and are
-     deterministic in their ".../det" variants. */
-  const bool is_gpu = strncmp(argv[1], "/gpu/", 5) == 0;
+  /* CPU backends prefer host memory and are deterministic; GPU backends (and the test backend that
+     emulates device memory on the CPU) prefer device memory and are deterministic in their ".../det"
+     variants. */
+  const bool is_gpu = strncmp(argv[1], "/gpu/", 5) == 0 || strcmp(argv[1], "/cpu/test/device-emulation") == 0;
   CeedGetPreferredMemType(ceed, &mem_type);
   if (mem_type != (is_gpu ? CEED_MEM_DEVICE : CEED_MEM_HOST)) {
     printf("preferred memory %s, expected %s\n", CeedMemTypes[mem_type], is_gpu ? "device" : "host");
