@@ -448,6 +448,73 @@ TEST_P(CudaBasis, TooLargeForSharedMemoryIsAnErrorNotACrash) {
   CeedBasisDestroy(&basis);
 }
 
+// Evaluation at points: three elements (4, 0 and 5 points) at once on the GPU against the CPU reference's
+// default, which takes one element at a time; Lagrange bases (rows on the nodes) and bases given by their
+// matrices (rows through the quadrature points).
+TEST_P(CudaBasis, AtPointsSeveralElementsMatchTheCpuReference) {
+  const std::vector<CeedInt> num_points = {4, 0, 5};
+  const CeedInt              num_elem = 3, N = 9, nc = 2;
+  for (CeedInt dim = 1; dim <= 3; dim++) {
+    for (bool lagrange : {true, false}) {
+      CeedBasis b[2];
+      for (int k = 0; k < 2; k++) {
+        Ceed ceed = k ? cpu : gpu;
+        if (lagrange) {
+          ASSERT_EQ(CeedBasisCreateTensorH1Lagrange(ceed, dim, nc, 3, 4, CEED_GAUSS, &b[k]), 0);
+          continue;
+        }
+        CeedBasis         nodal = nullptr;
+        const CeedScalar *interp_1d, *grad_1d, *q_ref_1d, *q_weight_1d;
+        ASSERT_EQ(CeedBasisCreateTensorH1Lagrange(cpu, dim, nc, 3, 4, CEED_GAUSS_LOBATTO, &nodal), 0);
+        CeedBasisGetInterp1D(nodal, &interp_1d);
+        CeedBasisGetGrad1D(nodal, &grad_1d);
+        CeedBasisGetQRef(nodal, &q_ref_1d);
+        CeedBasisGetQWeights(nodal, &q_weight_1d);
+        ASSERT_EQ(CeedBasisCreateTensorH1(ceed, dim, nc, 3, 4, interp_1d, grad_1d, q_ref_1d, q_weight_1d, &b[k]), 0);
+        CeedBasisDestroy(&nodal);
+      }
+      CeedInt P = 1;
+      for (CeedInt d = 0; d < dim; d++) P *= 3;
+      const std::vector<CeedScalar> x = TestData(static_cast<CeedSize>(dim) * N, 0.3), u = TestData(static_cast<CeedSize>(num_elem) * nc * P);
+      for (CeedEvalMode mode : {CEED_EVAL_INTERP, CEED_EVAL_GRAD}) {
+        const CeedInt slices = mode == CEED_EVAL_GRAD ? dim : 1;
+        const std::string what = "dim " + std::to_string(dim) + (lagrange ? " Lagrange " : " matrices ") + CeedEvalModes[mode];
+        // GPU: all elements at once, to the points and back (added onto 1).
+        CeedVector x_g = MakeVector(gpu, x), u_g = MakeVector(gpu, u), v_g = nullptr, w_g = MakeVector(gpu, std::vector<CeedScalar>(u.size(), 1.0));
+        CeedVectorCreate(gpu, static_cast<CeedSize>(slices) * nc * N, &v_g);
+        ASSERT_EQ(CeedBasisApplyAtPoints(b[0], num_elem, num_points.data(), CEED_NOTRANSPOSE, mode, x_g, u_g, v_g), 0) << what << ": " << Message();
+        ASSERT_EQ(CeedBasisApplyAddAtPoints(b[0], num_elem, num_points.data(), CEED_TRANSPOSE, mode, x_g, v_g, w_g), 0) << what << ": " << Message();
+        const std::vector<CeedScalar> v = Values(v_g), w = Values(w_g);
+        for (CeedVector *vec : {&x_g, &u_g, &v_g, &w_g}) CeedVectorDestroy(vec);
+        // CPU: element by element.
+        CeedInt first = 0;
+        for (CeedInt e = 0; e < num_elem; first += num_points[e], e++) {
+          const CeedInt           n = num_points[e];
+          std::vector<CeedScalar> x_e(static_cast<size_t>(dim) * n), v_e(static_cast<size_t>(slices) * nc * n);
+          for (CeedInt d = 0; d < dim; d++)
+            for (CeedInt p = 0; p < n; p++) x_e[d * n + p] = x[d * N + first + p];
+          for (CeedInt k = 0; k < slices * nc; k++)
+            for (CeedInt p = 0; p < n; p++) v_e[k * n + p] = v[k * N + first + p];
+          CeedVector x_c = MakeVector(cpu, x_e), u_c = MakeVector(cpu, std::vector<CeedScalar>(u.begin() + e * nc * P, u.begin() + (e + 1) * nc * P));
+          CeedVector v_c = nullptr, w_c = nullptr;
+          CeedVectorCreate(cpu, static_cast<CeedSize>(slices) * nc * n, &v_c);
+          CeedVectorCreate(cpu, static_cast<CeedSize>(nc) * P, &w_c);
+          CeedVector v_in = MakeVector(cpu, v_e);
+          ASSERT_EQ(CeedBasisApplyAtPoints(b[1], 1, &n, CEED_NOTRANSPOSE, mode, x_c, u_c, v_c), 0) << what;
+          ASSERT_EQ(CeedBasisApplyAtPoints(b[1], 1, &n, CEED_TRANSPOSE, mode, x_c, v_in, w_c), 0) << what;
+          const std::vector<CeedScalar> v_ref = Values(v_c), w_ref = Values(w_c);
+          EXPECT_LT(RelativeError(v_e, v_ref), 1e-13) << what << " element " << e;
+          std::vector<CeedScalar> w_e(w.begin() + e * nc * P, w.begin() + (e + 1) * nc * P);
+          for (CeedScalar &value : w_e) value -= 1.0;
+          EXPECT_LT(RelativeError(w_e, w_ref), 1e-13) << what << " element " << e << " (transpose)";
+          for (CeedVector *vec : {&x_c, &u_c, &v_c, &w_c, &v_in}) CeedVectorDestroy(vec);
+        }
+      }
+      for (CeedBasis &basis : b) CeedBasisDestroy(&basis);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Resource, CudaBasis, ::testing::Values("/gpu/cuda/ref"), cuda_test::ResourceName);
 
 }  // namespace
