@@ -44,6 +44,14 @@ int SetupField(CeedOperator op, const AtPointsApplyData &d, CeedOperatorField fi
     CeedInt elem_size = 0, num_comp = 0;
     CeedCall(CeedElemRestrictionGetElementSize(field->rstr, &elem_size));
     CeedCall(CeedElemRestrictionGetNumComponents(field->rstr, &num_comp));
+    // Element slices are borrowed as [comp][node] arrays: the E-vector must hold elements one after another.
+    CeedInt layout[3];
+    CeedCall(CeedElemRestrictionGetELayout(field->rstr, layout));
+    if (layout[0] != 1 || layout[1] != elem_size || layout[2] != elem_size * num_comp)
+      return CeedError(ceed, CEED_ERROR_BACKEND,
+                       "Operator at points: field '%s' has E-vector layout {%d, %d, %d}; the default application needs {1, %d, %d} "
+                       "([elem][comp][node])",
+                       field->name.c_str(), layout[0], layout[1], layout[2], elem_size, elem_size * num_comp);
     f.e_stride = static_cast<CeedSize>(elem_size) * num_comp;
     CeedCall(CeedElemRestrictionCreateVector(field->rstr, nullptr, f.e_vec.out()));
     CeedCall(CeedVectorCreate(ceed, f.e_stride, f.e_wrap.out()));
