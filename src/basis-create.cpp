@@ -1,30 +1,13 @@
 // CeedBasis creation: tensor H^1 (Lagrange on GLL nodes or user 1-D data), non-tensor H^1, H(div),
 // H(curl), projection between bases, and the collocated gradient.
+#include <ceed/jit-source/basis/ceed-basis-at-points.h>
+
 #include <cmath>
 #include <memory>
 
 #include "basis.hpp"
 
 namespace ceed {
-
-void LagrangeEval(const CeedScalar *nodes, CeedInt n, CeedScalar x, CeedScalar *value, CeedScalar *deriv) {
-  for (CeedInt j = 0; j < n; j++) {
-    CeedScalar v = 1.0;
-    for (CeedInt k = 0; k < n; k++)
-      if (k != j) v *= (x - nodes[k]) / (nodes[j] - nodes[k]);
-    value[j] = v;
-    if (!deriv) continue;
-    CeedScalar d = 0.0;
-    for (CeedInt m = 0; m < n; m++) {
-      if (m == j) continue;
-      CeedScalar t = 1.0 / (nodes[j] - nodes[m]);
-      for (CeedInt k = 0; k < n; k++)
-        if (k != j && k != m) t *= (x - nodes[k]) / (nodes[j] - nodes[k]);
-      d += t;
-    }
-    deriv[j] = d;
-  }
-}
 
 int BasisFinishCreate(const char *func, Ceed ceed, std::unique_ptr<CeedBasis_private> owner, CeedBasis *basis) {
   CeedBasis_private *b = owner.get();
@@ -173,7 +156,7 @@ int CeedBasisCreateTensorH1Lagrange(Ceed ceed, CeedInt dim, CeedInt num_comp, Ce
   CeedCall(CeedLobattoQuadrature(P, nodes.data(), nullptr));
   if (quad_mode == CEED_GAUSS) CeedCall(CeedGaussQuadrature(Q, q_ref.data(), q_weight.data()));
   else CeedCall(CeedLobattoQuadrature(Q, q_ref.data(), q_weight.data()));
-  for (CeedInt i = 0; i < Q; i++) ceed::LagrangeEval(nodes.data(), P, q_ref[i], &interp[i * P], &grad[i * P]);
+  for (CeedInt i = 0; i < Q; i++) CeedBasisAtPointsLagrange(nodes.data(), P, q_ref[i], &interp[i * P], &grad[i * P]);
   return CreateTensor(func, ceed, dim, num_comp, P, Q, interp.data(), grad.data(), q_ref.data(), q_weight.data(), std::move(nodes), basis);
   CEED_API_CATCH(ceed)
 }

@@ -48,9 +48,6 @@ int BasisDestroyObject(CeedObject *obj);
 // hands it to the caller. On failure the basis is released.
 int BasisFinishCreate(const char *func, Ceed ceed, std::unique_ptr<CeedBasis_private> b, CeedBasis *basis);
 
-// Values (and derivatives, if deriv is non-NULL) at x of the n Lagrange polynomials on distinct nodes
-// (product formula: no division by x - node, accurate at and near the nodes).
-void LagrangeEval(const CeedScalar *nodes, CeedInt n, CeedScalar x, CeedScalar *value, CeedScalar *deriv);
 
 // Default evaluation of a tensor basis at num_points arbitrary reference points of one element
 // (arguments already validated by the public function func).

@@ -28,38 +28,44 @@ const std::vector<std::string> &RefKernelNames() {
   return names;
 }
 
-const char *const kElementAssemblyKernelName = "CeedCudaElementAssembly";
+namespace {
 
-std::string ElementAssemblyModuleSource() {
-  std::string s = "// ceedrt CUDA element assembly kernel\n#define CEED_ELEMENT_ASSEMBLY_FN __device__ inline\n";
-  s += kSource_ceed_element_assembly;
-  s += "\n#line 1 \"ceedrt-cuda-element-assembly\"\n";
+// A module of one shared item-kernel header (include/ceed/jit-source): the header compiled for the device
+// (qualifier macro), then grid-stride kernels that run item_function for every item.
+struct ItemKernel {
+  const char *name, *count, *item_function;
+};
+
+std::string ItemKernelModule(const char *description, const char *qualifier_macro, const char *header, const char *args_type,
+                             const std::vector<ItemKernel> &kernels) {
+  std::string s = std::string("// ceedrt CUDA ") + description + "\n#define " + qualifier_macro + " __device__ inline\n";
+  s += header;
+  s += std::string("\n#line 1 \"ceedrt-cuda-") + description + "\"\n";
   s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
-  s += "extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) " + std::string(kElementAssemblyKernelName) +
-       "(CeedElementAssemblyArgs args) {\n";
-  s += "  const CeedSize num_items = CeedElementAssemblyNumItems(&args);\n";
-  s += "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n";
-  s += "    CeedElementAssemblyItem(&args, item);\n}\n";
+  for (const ItemKernel &k : kernels) {
+    s += std::string("extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) ") + k.name + "(" + args_type + " args) {\n";
+    s += std::string("  const CeedSize num_items = ") + k.count + ";\n";
+    s += "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n";
+    s += std::string("    ") + k.item_function + "(&args, item);\n}\n";
+  }
   return s;
 }
 
+}  // namespace
+
+const char *const kElementAssemblyKernelName   = "CeedCudaElementAssembly";
 const char *const kBasisAtPointsRowsKernelName = "CeedCudaBasisAtPointsRows";
 const char *const kBasisAtPointsKernelName     = "CeedCudaBasisAtPoints";
 
+std::string ElementAssemblyModuleSource() {
+  return ItemKernelModule("element-assembly", "CEED_ELEMENT_ASSEMBLY_FN", kSource_ceed_element_assembly, "CeedElementAssemblyArgs",
+                          {{kElementAssemblyKernelName, "CeedElementAssemblyNumItems(&args)", "CeedElementAssemblyItem"}});
+}
+
 std::string BasisAtPointsModuleSource() {
-  std::string s = "// ceedrt CUDA basis evaluation at points\n#define CEED_BASIS_AT_POINTS_FN __device__ inline\n";
-  s += kSource_ceed_basis_at_points;
-  s += "\n#line 1 \"ceedrt-cuda-basis-at-points\"\n";
-  s += kSource_cuda_ref_params;  // CEED_CUDA_REF_MAX_BLOCK
-  auto kernel = [](const char *name, const char *count, const char *call) {
-    return std::string("extern \"C\" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK) ") + name + "(CeedBasisAtPointsArgs args) {\n" +
-           "  const CeedSize num_items = " + count + ";\n" +
-           "  for (CeedSize item = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; item < num_items; item += (CeedSize)gridDim.x * blockDim.x)\n" +
-           "    " + call + "(&args, item);\n}\n";
-  };
-  s += kernel(kBasisAtPointsRowsKernelName, "(CeedSize)args.dim * args.num_points", "CeedBasisAtPointsRowItem");
-  s += kernel(kBasisAtPointsKernelName, "CeedBasisAtPointsNumItems(&args)", "CeedBasisAtPointsItem");
-  return s;
+  return ItemKernelModule("basis-at-points", "CEED_BASIS_AT_POINTS_FN", kSource_ceed_basis_at_points, "CeedBasisAtPointsArgs",
+                          {{kBasisAtPointsRowsKernelName, "(CeedSize)args.dim * args.num_points", "CeedBasisAtPointsRowItem"},
+                           {kBasisAtPointsKernelName, "CeedBasisAtPointsNumItems(&args)", "CeedBasisAtPointsItem"}});
 }
 
 std::string QFunctionKernelName(const std::string &function) { return "CeedCudaQFunction_" + function; }

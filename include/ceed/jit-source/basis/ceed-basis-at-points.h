@@ -70,7 +70,8 @@ CEED_BASIS_AT_POINTS_FN CeedInt CeedBasisAtPointsCoincident(const CeedScalar *po
   return -1;
 }
 
-/* Values and derivatives of the Lagrange polynomials on the n points at x. */
+/* Values and derivatives of the Lagrange polynomials on the n points at x (product formula: no division by
+   x - point, accurate at and near the points). */
 CEED_BASIS_AT_POINTS_FN void CeedBasisAtPointsLagrange(const CeedScalar *points, CeedInt n, CeedScalar x, CeedScalar *value, CeedScalar *deriv) {
   for (CeedInt j = 0; j < n; j++) {
     CeedScalar v = 1.0;
