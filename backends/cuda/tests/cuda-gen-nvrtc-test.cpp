@@ -29,6 +29,19 @@ std::string Name(const testing::TestParamInfo<Case> &info) {
 }
 
 // Builds the operator of c on ceed (two elements, identity offsets: only shapes matter for the kernel).
+// The fused kernel compiled to PTX for sm_arch, as the backend compiles it.
+ceed_cuda::CompileResult CompileFused(const std::string &source, const char *program_name, int arch) {
+  ceed_cuda::CompileRequest request;
+  request.source       = source;
+  request.program_name = program_name;
+  request.kernel_names = {"CeedGenOperatorKernel"};
+  request.options      = ceed_cuda::BaseOptions();
+  request.options.push_back(std::string("-I") + CEEDRT_CUDA_TEST_INCLUDE_DIR);
+  request.arch = arch;
+  request.kind = ceed_cuda::CodeKind::kPtx;
+  return ceed_cuda::Compile(request);
+}
+
 void BuildOperator(Ceed ceed, const Case &c, CeedOperator *op) {
   const int     dim = c.bp > 0 ? 3 : c.bp == 0 ? 1 : 2, P = c.p + 1, Q = c.bp >= 5 ? P : P + 1, num_elem = 2;
   const bool    mass = c.bp == 1 || c.bp == 2 || c.bp == 0, vector = c.bp == 2 || c.bp == 4 || c.bp == 6;
@@ -96,15 +109,7 @@ TEST_P(GenKernels, CompileForSm80AndSm90) {
   ASSERT_EQ(ceed::gen::GenerateKernelSource(ceed, desc, *ceed::gen::CreateCudaDialect(layout), qf_text, &source), 0);
   CeedFree(&qf_text);
   for (int arch : {80, 90}) {
-    ceed_cuda::CompileRequest request;
-    request.source       = source.text;
-    request.program_name = "ceed-cuda-gen-test";
-    request.kernel_names = {"CeedGenOperatorKernel"};
-    request.options      = ceed_cuda::BaseOptions();
-    request.options.push_back(std::string("-I") + CEEDRT_CUDA_TEST_INCLUDE_DIR);
-    request.arch = arch;
-    request.kind = ceed_cuda::CodeKind::kPtx;
-    const ceed_cuda::CompileResult result = ceed_cuda::Compile(request);
+    const ceed_cuda::CompileResult result = CompileFused(source.text, "ceed-cuda-gen-test", arch);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << arch;
     EXPECT_NE(result.code.find(".entry CeedGenOperatorKernel("), std::string::npos);
@@ -161,15 +166,7 @@ TEST(GenKernelErrors, FailingQFunctionRecordsItsReturn) {
   EXPECT_NE(kernel.text.find("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedCudaRecordQFunctionError(qf_error, qf_ierr);"),
             std::string::npos);
   for (int arch : {80, 90}) {
-    ceed_cuda::CompileRequest request;
-    request.source       = kernel.text;
-    request.program_name = "ceed-cuda-gen-error-test";
-    request.kernel_names = {"CeedGenOperatorKernel"};
-    request.options      = ceed_cuda::BaseOptions();
-    request.options.push_back(std::string("-I") + CEEDRT_CUDA_TEST_INCLUDE_DIR);
-    request.arch = arch;
-    request.kind = ceed_cuda::CodeKind::kPtx;
-    const ceed_cuda::CompileResult result = ceed_cuda::Compile(request);
+    const ceed_cuda::CompileResult result = CompileFused(kernel.text, "ceed-cuda-gen-error-test", arch);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << arch;
     const size_t entry = result.code.find(".entry CeedGenOperatorKernel(");
