@@ -88,6 +88,32 @@ TEST_F(BasisTest, TensorQueries) {
   EXPECT_EQ(b, nullptr);
 }
 
+// CeedBasisGetNodes1D: the GLL nodes of a Lagrange basis (evaluation at points uses them), NULL for a
+// tensor basis given by its matrices, an error naming the basis kind for non-tensor bases.
+TEST_F(BasisTest, Nodes1DOfLagrangeBasesOnly) {
+  CeedBasis         lagrange = Lagrange(2, 1, 4, 5), from_matrices = nullptr, triangle = nullptr;
+  const CeedScalar *nodes = nullptr, *interp_1d = nullptr, *grad_1d = nullptr, *q_ref_1d = nullptr, *q_weight_1d = nullptr;
+  ASSERT_EQ(CeedBasisGetNodes1D(lagrange, &nodes), 0);
+  ASSERT_NE(nodes, nullptr);
+  // Gauss-Lobatto nodes of 4 points: -1, -1/sqrt(5), 1/sqrt(5), 1.
+  const CeedScalar expected[4] = {-1.0, -1.0 / std::sqrt(5.0), 1.0 / std::sqrt(5.0), 1.0};
+  for (int i = 0; i < 4; i++) EXPECT_NEAR(nodes[i], expected[i], 1e-15) << "node " << i;
+  CeedBasisGetInterp1D(lagrange, &interp_1d);
+  CeedBasisGetGrad1D(lagrange, &grad_1d);
+  CeedBasisGetQRef(lagrange, &q_ref_1d);
+  CeedBasisGetQWeights(lagrange, &q_weight_1d);
+  ASSERT_EQ(CeedBasisCreateTensorH1(ceed, 2, 1, 4, 5, interp_1d, grad_1d, q_ref_1d, q_weight_1d, &from_matrices), 0);
+  nodes = interp_1d;
+  EXPECT_EQ(CeedBasisGetNodes1D(from_matrices, &nodes), 0);
+  EXPECT_EQ(nodes, nullptr);
+  ASSERT_EQ(CeedBasisCreateH1(ceed, CEED_TOPOLOGY_TRIANGLE, 1, 3, 4, nullptr, nullptr, nullptr, nullptr, &triangle), 0);
+  EXPECT_EQ(CeedBasisGetNodes1D(triangle, &nodes), CEED_ERROR_MINOR);
+  ExpectMessage("not a tensor product");
+  EXPECT_EQ(CeedBasisGetNodes1D(lagrange, nullptr), CEED_ERROR_INCOMPATIBLE);
+  ExpectMessage("nodes_1d");
+  for (CeedBasis *b : {&lagrange, &from_matrices, &triangle}) CeedBasisDestroy(b);
+}
+
 TEST_F(BasisTest, LazyFullMatricesFollowTensorIndexConvention) {
   CeedBasis         b = Lagrange(2, 1, 3, 4);
   const CeedScalar *interp_1d, *grad_1d, *interp, *grad, *interp_again;
