@@ -377,4 +377,22 @@ static inline CeedScalar *TestVectorValues(CeedVector vec) {
   return copy;
 }
 
+/* main() of the assembly tests that check every kind of operator: check(pb, kind) for 0 <= kind < num_kinds
+   on a 3 x 2 box in 2D and an n_3d box in 3D (P = 3, Q = 4), on the resource argv[1]. */
+static inline int TestMainOverKinds(int argc, char **argv, const CeedInt n_3d[3], int num_kinds, int (*check)(TestProblem *pb, int kind)) {
+  Ceed          ceed;
+  int           ierr    = 0;
+  const CeedInt n_2d[2] = {3, 2};
+  if (argc < 2) return 2;
+  CeedInit(argv[1], &ceed);
+  for (CeedInt dim = 2; dim <= 3; dim++) {
+    TestProblem pb;
+    TestProblemCreate(ceed, dim, dim == 2 ? n_2d : n_3d, 3, 4, &pb);
+    for (int kind = 0; kind < num_kinds; kind++) ierr |= check(&pb, kind);
+    TestProblemDestroy(&pb);
+  }
+  CeedDestroy(&ceed);
+  return ierr;
+}
+
 #endif /* CEEDRT_TEST_ASSEMBLY_PROBLEMS_H */

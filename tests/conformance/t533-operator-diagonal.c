@@ -4,7 +4,8 @@
  * matrix entry that CeedOperatorLinearAssemblePointBlockDiagonalSymbolic names. */
 #include "assembly-problems.h"
 
-static int CheckOperator(TestProblem *pb, TestOperatorKind kind) {
+static int CheckOperator(TestProblem *pb, int kind_index) {
+  const TestOperatorKind kind = (TestOperatorKind)kind_index;
   CeedOperator op = TestOperator(pb, kind);
   const CeedSize n = TestActiveLength(op);
   CeedScalar    *A = TestDenseMatrix(op, n), *expected = malloc(sizeof(CeedScalar) * n);
@@ -74,17 +75,6 @@ static int CheckOperator(TestProblem *pb, TestOperatorKind kind) {
 }
 
 int main(int argc, char **argv) {
-  Ceed ceed;
-  int  ierr = 0;
-  if (argc < 2) return 2;
-  CeedInit(argv[1], &ceed);
-  const CeedInt n_2d[2] = {3, 2}, n_3d[3] = {2, 2, 2};
-  for (CeedInt dim = 2; dim <= 3; dim++) {
-    TestProblem pb;
-    TestProblemCreate(ceed, dim, dim == 2 ? n_2d : n_3d, 3, 4, &pb);
-    for (int kind = 0; kind < TEST_NUM_OPERATORS; kind++) ierr |= CheckOperator(&pb, (TestOperatorKind)kind);
-    TestProblemDestroy(&pb);
-  }
-  CeedDestroy(&ceed);
-  return ierr;
+  const CeedInt n_3d[3] = {2, 2, 2};
+  return TestMainOverKinds(argc, argv, n_3d, TEST_NUM_OPERATORS, CheckOperator);
 }
