@@ -152,29 +152,23 @@ int CreateTransferOperators(CeedOperator op_fine, CeedVector p_mult_fine, CeedEl
   CeedCall(CeedElemRestrictionCreateStrided(ceed, num_elem, elem_size, num_comp, e_size, CEED_STRIDES_BACKEND, rstr_scale.out()));
 
   const std::string suffix = op_fine->name.empty() ? std::string() : " for " + op_fine->name;
-  if (op_prolong) {
+  // Prolongation: coarse nodes interpolated to the fine nodes, scaled; restriction: its transpose.
+  for (const bool is_prolong : {true, false}) {
+    CeedOperator *out = is_prolong ? op_prolong : op_restrict;
+    if (!out) continue;
     OwnedQFunction qf;
-    OwnedOperator  prolong;
-    CeedCall(CreateScaleQFunction(ceed, num_comp, CEED_EVAL_INTERP, CEED_EVAL_NONE, qf.out()));
-    CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, prolong.out()));
-    CeedCall(CeedOperatorSetField(prolong, "input", rstr_coarse, basis_c_to_f, CEED_VECTOR_ACTIVE));
-    CeedCall(CeedOperatorSetField(prolong, "scale", rstr_scale, CEED_BASIS_NONE, mult_e));
-    CeedCall(CeedOperatorSetField(prolong, "output", rstr_fine, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE));
-    CeedCall(CeedOperatorSetName(prolong, ("prolongation" + suffix).c_str()));
-    CeedCall(CeedOperatorCheckReady(prolong));
-    *op_prolong = prolong.release();
-  }
-  if (op_restrict) {
-    OwnedQFunction qf;
-    OwnedOperator  restrict_op;
-    CeedCall(CreateScaleQFunction(ceed, num_comp, CEED_EVAL_NONE, CEED_EVAL_INTERP, qf.out()));
-    CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, restrict_op.out()));
-    CeedCall(CeedOperatorSetField(restrict_op, "input", rstr_fine, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE));
-    CeedCall(CeedOperatorSetField(restrict_op, "scale", rstr_scale, CEED_BASIS_NONE, mult_e));
-    CeedCall(CeedOperatorSetField(restrict_op, "output", rstr_coarse, basis_c_to_f, CEED_VECTOR_ACTIVE));
-    CeedCall(CeedOperatorSetName(restrict_op, ("restriction" + suffix).c_str()));
-    CeedCall(CeedOperatorCheckReady(restrict_op));
-    *op_restrict = restrict_op.release();
+    OwnedOperator  transfer;
+    CeedCall(CreateScaleQFunction(ceed, num_comp, is_prolong ? CEED_EVAL_INTERP : CEED_EVAL_NONE, is_prolong ? CEED_EVAL_NONE : CEED_EVAL_INTERP,
+                                  qf.out()));
+    CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, transfer.out()));
+    CeedCall(CeedOperatorSetField(transfer, "input", is_prolong ? rstr_coarse : rstr_fine, is_prolong ? basis_c_to_f : CEED_BASIS_NONE,
+                                  CEED_VECTOR_ACTIVE));
+    CeedCall(CeedOperatorSetField(transfer, "scale", rstr_scale, CEED_BASIS_NONE, mult_e));
+    CeedCall(CeedOperatorSetField(transfer, "output", is_prolong ? rstr_fine : rstr_coarse, is_prolong ? CEED_BASIS_NONE : basis_c_to_f,
+                                  CEED_VECTOR_ACTIVE));
+    CeedCall(CeedOperatorSetName(transfer, ((is_prolong ? "prolongation" : "restriction") + suffix).c_str()));
+    CeedCall(CeedOperatorCheckReady(transfer));
+    *out = transfer.release();
   }
   return CEED_ERROR_SUCCESS;
 }

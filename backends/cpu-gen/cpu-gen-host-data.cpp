@@ -108,16 +108,8 @@ int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *
   }
   if (f.basis_kind == BasisKind::kNone) return CEED_ERROR_SUCCESS;
   if (f.eval_mode == CEED_EVAL_WEIGHT) {
-    const CeedScalar *w = nullptr;
-    CeedCallBackend(CeedBasisGetQWeights(f.basis, &w));
-    std::vector<CeedScalar> weights(f.num_qpts, 1.0);
-    for (CeedInt q = 0; q < f.num_qpts; q++) {
-      if (f.basis_kind == BasisKind::kTensor) {
-        for (CeedInt d1 = 0, r = q; d1 < f.dim; d1++, r /= f.Q_1d) weights[q] *= w[r % f.Q_1d];
-      } else {
-        weights[q] = w[q];
-      }
-    }
+    std::vector<CeedScalar> weights;
+    CeedCall(ceed::gen::FieldQuadratureWeights(f, &weights));
     d->matrices.push_back(std::move(weights));
     a->weights = d->matrices.back().data();
     return CEED_ERROR_SUCCESS;

@@ -79,16 +79,8 @@ int SetUpField(Ceed ceed, CeedCuda &cuda, GenOperatorCuda *d, const FieldDesc &f
   }
   if (f.basis_kind == BasisKind::kNone) return CEED_ERROR_SUCCESS;
   if (f.eval_mode == CEED_EVAL_WEIGHT) {
-    const CeedScalar *w = nullptr;
-    CeedCallBackend(CeedBasisGetQWeights(f.basis, &w));
-    std::vector<CeedScalar> weights(f.num_qpts, 1.0);
-    for (CeedInt q = 0; q < f.num_qpts; q++) {
-      if (f.basis_kind == BasisKind::kTensor) {
-        for (CeedInt k = 0, r = q; k < f.dim; k++, r /= f.Q_1d) weights[q] *= w[r % f.Q_1d];
-      } else {
-        weights[q] = w[q];
-      }
-    }
+    std::vector<CeedScalar> weights;
+    CeedCall(ceed::gen::FieldQuadratureWeights(f, &weights));
     return Upload(ceed, cuda, d, weights.data(), weights.size(), &a->weights);
   }
   const CeedScalar *interp = nullptr, *grad = nullptr;

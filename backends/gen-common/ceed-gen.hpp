@@ -154,6 +154,9 @@ struct KernelSource {
 // (CeedLoadSourceToBuffer) to compile into the kernel, or empty to call it through CeedGenArgs::qf_user.
 int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);
 
+// Quadrature weights of a WEIGHT field at each of its points (tensor products of the 1-D weights for tensor bases).
+int FieldQuadratureWeights(const FieldDesc &f, std::vector<CeedScalar> *weights);
+
 // A clone of op on delegate (same QFunction, restrictions, bases, vectors) for operators a backend does not fuse.
 int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone);
 

@@ -160,4 +160,18 @@ int DescribeOperator(CeedOperator op, OperatorDesc *desc, std::string *why_not) 
   return CEED_ERROR_SUCCESS;
 }
 
+int FieldQuadratureWeights(const FieldDesc &f, std::vector<CeedScalar> *weights) {
+  const CeedScalar *w = nullptr;
+  CeedCallBackend(CeedBasisGetQWeights(f.basis, &w));
+  weights->assign(f.num_qpts, 1.0);
+  for (CeedInt q = 0; q < f.num_qpts; q++) {
+    if (f.basis_kind != BasisKind::kTensor) {
+      (*weights)[q] = w[q];
+      continue;
+    }
+    for (CeedInt d = 0, r = q; d < f.dim; d++, r /= f.Q_1d) (*weights)[q] *= w[r % f.Q_1d];
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace ceed::gen
