@@ -80,6 +80,8 @@ int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn);
 // Launches a grid-stride kernel over n items with the occupancy-chosen block size (at most
 // CEED_CUDA_REF_MAX_BLOCK) and enough blocks to fill the device. args as for cuLaunchKernel.
 int LaunchGridStride(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args);
+// Launches at least n threads (one per item, kernels that need not loop) with the occupancy-chosen block size.
+int LaunchThreadPerItem(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args);
 // Launches with an explicit configuration (raises the kernel's shared memory limit if needed).
 int Launch(Ceed ceed, CeedCuda &data, CUfunction fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args);
 

@@ -185,18 +185,39 @@ int Launch(Ceed ceed, CeedCuda &data, CUfunction fn, unsigned grid, unsigned blo
   return CEED_ERROR_SUCCESS;
 }
 
-int LaunchGridStride(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args) {
-  if (n <= 0) return CEED_ERROR_SUCCESS;
+namespace {
+
+// The occupancy-chosen block size of fn (at most CEED_CUDA_REF_MAX_BLOCK), remembered per kernel.
+int BlockSize(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize *block) {
   auto found = data.block_sizes.find(fn);
   if (found == data.block_sizes.end()) {
-    int min_grid = 0, block = 0;
-    CeedCallCuda(ceed, data, data.cu->cuOccupancyMaxPotentialBlockSize(&min_grid, &block, fn, nullptr, 0, CEED_CUDA_REF_MAX_BLOCK));
-    found = data.block_sizes.emplace(fn, block > 0 ? block : 32).first;
+    int min_grid = 0, size = 0;
+    CeedCallCuda(ceed, data, data.cu->cuOccupancyMaxPotentialBlockSize(&min_grid, &size, fn, nullptr, 0, CEED_CUDA_REF_MAX_BLOCK));
+    found = data.block_sizes.emplace(fn, size > 0 ? size : 32).first;
   }
-  const CeedSize block = found->second;
+  *block = found->second;
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int LaunchGridStride(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args) {
+  if (n <= 0) return CEED_ERROR_SUCCESS;
+  CeedSize block = 0;
+  CeedCall(BlockSize(ceed, data, fn, &block));
   // One full wave of resident blocks is enough for a grid-stride loop.
   const CeedSize wave = static_cast<CeedSize>(data.num_sm) * (2048 / block > 0 ? 2048 / block : 1);
   const CeedSize grid = std::min((n + block - 1) / block, wave);
+  return Launch(ceed, data, fn, static_cast<unsigned>(grid), static_cast<unsigned>(block), 0, args);
+}
+
+int LaunchThreadPerItem(Ceed ceed, CeedCuda &data, CUfunction fn, CeedSize n, void **args) {
+  if (n <= 0) return CEED_ERROR_SUCCESS;
+  CeedSize block = 0;
+  CeedCall(BlockSize(ceed, data, fn, &block));
+  const CeedSize grid = (n + block - 1) / block;
+  CeedCheck(grid <= 0x7fffffff, ceed, CEED_ERROR_UNSUPPORTED, "A kernel over %" CeedSize_FMT " items needs %" CeedSize_FMT
+            " blocks of %" CeedSize_FMT " threads, more than CUDA's grid limit", n, grid, block);
   return Launch(ceed, data, fn, static_cast<unsigned>(grid), static_cast<unsigned>(block), 0, args);
 }
 

@@ -24,7 +24,7 @@ const std::vector<std::string> &RefKernelNames() {
       "CeedCudaVectorSetValue",    "CeedCudaVectorScale",        "CeedCudaVectorAXPBY",       "CeedCudaVectorPointwiseMult",
       "CeedCudaVectorReciprocal",  "CeedCudaVectorNormPartial",  "CeedCudaRstrGather",        "CeedCudaRstrScatterAtomic",
       "CeedCudaRstrScatterSerial", "CeedCudaRstrEnumerateLinks", "CeedCudaRstrScatterMap",    "CeedCudaBasisTensor",
-      "CeedCudaBasisNonTensor",    "CeedCudaBasisWeight"};
+      "CeedCudaBasisNonTensor",    "CeedCudaBasisWeight",        "CeedCudaQFunctionRelayout"};
   return names;
 }
 

@@ -3,7 +3,12 @@
 // that applies the user function to one point per thread. The context data reaches the kernel
 // through the core's device copy of the QFunction context. A non-zero return of the user function is
 // recorded by the kernel (cuda-qfunction-errors.cpp): CeedQFunctionApply reports it at once, operators
-// on a later call.
+// on a later call. A kernel the application compiled itself (CeedQFunctionSetCUDAUserFunction, ceed/cuda.h)
+// replaces the JIT-compiled one; it reads [component][point] arrays, so operator Q-vectors are relaid out
+// around it.
+#include <ceed/cuda.h>
+
+#include <climits>
 #include <new>
 #include <string>
 #include <vector>
@@ -18,7 +23,10 @@ constexpr unsigned kQFunctionTag = kContextTag + 3;
 struct QFunctionCuda {
   unsigned           tag    = kQFunctionTag;
   CUfunction         kernel = nullptr;
-  unsigned long long error_source = 0;  // source id of the kernel's error records
+  unsigned long long error_source = 0;        // source id of the kernel's error records
+  CUfunction         user_kernel  = nullptr;  // from CeedQFunctionSetCUDAUserFunction
+  void              *scratch      = nullptr;  // device memory: [component][point] copies for user_kernel
+  size_t             scratch_bytes = 0;
 };
 
 QFunctionCuda *Data(CeedQFunction qf) {
@@ -37,7 +45,8 @@ int Build(CeedQFunction qf, CeedCuda &data, QFunctionCuda &d) {
   CeedCallBackend(CeedQFunctionGetKernelName(qf, &function));
   CeedCallBackend(CeedQFunctionGetName(qf, &name));
   CeedCheck(source_path && source_path[0] && function && function[0], ceed, CEED_ERROR_BACKEND,
-            "CeedQFunction %s has no source file: the CUDA backend compiles QFunctions from their source (create it with \"<file>:<function>\")",
+            "CeedQFunction %s has no source file: the CUDA backend compiles QFunctions from their source (create it with \"<file>:<function>\") "
+            "or runs a kernel given with CeedQFunctionSetCUDAUserFunction",
             name ? name : "");
 
   CeedInt             num_in = 0, num_out = 0;
@@ -80,8 +89,76 @@ int Apply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v) {
 }
 
 int Destroy(CeedQFunction qf) {
-  delete Data(qf);
-  return CeedQFunctionSetData(qf, nullptr);
+  QFunctionCuda *d    = Data(qf);
+  int            ierr = CEED_ERROR_SUCCESS;
+  if (d && d->scratch) {
+    CeedCuda *data = nullptr;
+    ierr           = Activate(CeedQFunctionReturnCeed(qf), &data);
+    if (!ierr) ierr = DeviceRelease(CeedQFunctionReturnCeed(qf), *data, d->scratch);
+  }
+  delete d;
+  CeedCall(CeedQFunctionSetData(qf, nullptr));
+  return ierr;
+}
+
+int SetCUDAUserFunction(CeedQFunction qf, void *function) {
+  QFunctionCuda *d = Data(qf);
+  CeedCheck(d, CeedQFunctionReturnCeed(qf), CEED_ERROR_BACKEND, "CeedQFunction has no CUDA backend data");
+  d->user_kernel = static_cast<CUfunction>(function);
+  return CEED_ERROR_SUCCESS;
+}
+
+// Runs the application's kernel with the arguments documented in ceed/cuda.h. Operators hand Q-vectors in
+// blocks of Q_elem points; they are copied to and from [component][point] scratch arrays around the call.
+int ApplyUserKernel(Ceed ceed, CeedCuda &data, CeedQFunction qf, QFunctionCuda &d, CeedSize Q, CeedInt Q_elem, void *ctx,
+                    const CeedScalar *const *inputs, CeedScalar *const *outputs) {
+  CeedCheck(Q <= INT_MAX, ceed, CEED_ERROR_UNSUPPORTED,
+            "CeedQFunction applied to %" CeedSize_FMT " points: a kernel given with CeedQFunctionSetCUDAUserFunction takes a CeedInt count", Q);
+  CeedInt             num_in = 0, num_out = 0;
+  CeedQFunctionField *in_fields = nullptr, *out_fields = nullptr;
+  CeedCallBackend(CeedQFunctionGetFields(qf, &num_in, &in_fields, &num_out, &out_fields));
+  std::vector<CeedInt> sizes(num_in + num_out);
+  for (CeedInt i = 0; i < num_in; i++) CeedCallBackend(CeedQFunctionFieldGetSize(in_fields[i], &sizes[i]));
+  for (CeedInt i = 0; i < num_out; i++) CeedCallBackend(CeedQFunctionFieldGetSize(out_fields[i], &sizes[num_in + i]));
+
+  CeedCudaQFunctionFields fields{};
+  for (CeedInt i = 0; i < num_in; i++) fields.inputs[i] = inputs[i];
+  for (CeedInt i = 0; i < num_out; i++) fields.outputs[i] = outputs[i];
+  const bool blocked = Q_elem < Q;
+  CUfunction relayout = nullptr;
+  if (blocked) {
+    size_t bytes = 0;
+    for (CeedInt s : sizes) bytes += static_cast<size_t>(s) * Q * sizeof(CeedScalar);
+    if (bytes > d.scratch_bytes) {
+      CeedCall(DeviceRelease(ceed, data, d.scratch));
+      d.scratch       = nullptr;
+      d.scratch_bytes = 0;
+      CeedCall(DeviceMalloc(ceed, data, bytes, &d.scratch));
+      d.scratch_bytes = bytes;
+    }
+    CeedCall(GetRefFunction(ceed, data, "CeedCudaQFunctionRelayout", &relayout));
+    auto *next = static_cast<CeedScalar *>(d.scratch);
+    for (CeedInt i = 0; i < num_in + num_out; next += static_cast<size_t>(sizes[i]) * Q, i++) {
+      if (i < num_in) {
+        CeedInt to_flat = 1;
+        void   *args[]  = {&fields.inputs[i], &next, &Q, &Q_elem, &sizes[i], &to_flat};
+        CeedCall(LaunchGridStride(ceed, data, relayout, sizes[i] * Q, args));
+        fields.inputs[i] = next;
+      } else {
+        fields.outputs[i - num_in] = next;
+      }
+    }
+  }
+  CeedInt Q_int  = static_cast<CeedInt>(Q);
+  void   *args[] = {&ctx, &Q_int, &fields};
+  CeedCall(LaunchThreadPerItem(ceed, data, d.user_kernel, Q, args));
+  for (CeedInt i = 0; blocked && i < num_out; i++) {
+    CeedInt     to_flat = 0;
+    CeedScalar *dst     = outputs[i];
+    void       *args_out[] = {&fields.outputs[i], &dst, &Q, &Q_elem, &sizes[num_in + i], &to_flat};
+    CeedCall(LaunchGridStride(ceed, data, relayout, sizes[num_in + i] * Q, args_out));
+  }
+  return CEED_ERROR_SUCCESS;
 }
 
 }  // namespace
@@ -93,11 +170,20 @@ int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const Cee
   CeedCheck(d, ceed, CEED_ERROR_BACKEND, "CeedQFunction was not created by a /gpu/cuda context: it cannot be applied to CUDA device arrays");
   CeedCuda *data = nullptr;
   CeedCall(Activate(ceed, &data));
-  CeedCall(Build(qf, *data, *d));
+  if (!d->user_kernel) CeedCall(Build(qf, *data, *d));
   // An error of an earlier asynchronous application comes first; a synchronous application also waits
   // for those, so that what its own kernel records is told apart from them.
   CeedCall(ReportQFunctionErrors(ceed, *data, synchronous, synchronous ? "CeedQFunctionApply" : "the next operator application"));
   if (Q == 0) return CEED_ERROR_SUCCESS;
+  if (d->user_kernel) {
+    void *ctx = nullptr;
+    CeedCallBackend(CeedQFunctionGetContextData(qf, CEED_MEM_DEVICE, &ctx));
+    int ierr = ApplyUserKernel(ceed, *data, qf, *d, Q, Q_elem, ctx, inputs, outputs);
+    const int restore = CeedQFunctionRestoreContextData(qf, &ctx);
+    CeedCall(ierr);
+    CeedCallBackend(restore);
+    return CEED_ERROR_SUCCESS;
+  }
   CeedInt num_in = 0, num_out = 0;
   CeedCallBackend(CeedQFunctionGetNumArgs(qf, &num_in, &num_out));
   CeedCudaQFunctionFields fields{};
@@ -124,6 +210,7 @@ int QFunctionCreate(CeedQFunction qf) {
   ops.size    = sizeof(ops);
   ops.Apply   = Apply;
   ops.Destroy = Destroy;
+  ops.SetCUDAUserFunction = SetCUDAUserFunction;
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
 

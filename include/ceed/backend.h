@@ -291,6 +291,10 @@ typedef struct {
   size_t size; /* sizeof(CeedQFunctionBackendOps) as the plugin was compiled */
   int (*Apply)(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v);
   int (*Destroy)(CeedQFunction qf);
+  /* Optional: a kernel compiled by the application (CUfunction, hipFunction_t) to run in place of the one built
+   * from the source file; see ceed/cuda.h for the calling convention. NULL: the backend ignores it. */
+  int (*SetCUDAUserFunction)(CeedQFunction qf, void *function);
+  int (*SetHIPUserFunction)(CeedQFunction qf, void *function);
 } CeedQFunctionBackendOps;
 
 CEED_EXTERN int CeedQFunctionSetBackendOps(CeedQFunction qf, const CeedQFunctionBackendOps *ops);

@@ -50,3 +50,16 @@ extern "C" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK)
   }
   if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
 }
+
+/* Q-vector layouts for QFunction kernels compiled by the application (ceed/cuda.h): operators keep points in
+   blocks of Q_elem per element, [block][component][point]; such kernels read [component][point] over all Q
+   points. to_flat: blocked src to flat dst; otherwise flat src to blocked dst. */
+extern "C" __global__ void __launch_bounds__(CEED_CUDA_REF_MAX_BLOCK)
+    CeedCudaQFunctionRelayout(const CeedScalar *src, CeedScalar *dst, CeedSize Q, CeedInt Q_elem, CeedInt size, CeedInt to_flat) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < (CeedSize)size * Q; i += (CeedSize)gridDim.x * blockDim.x) {
+    const CeedSize comp = i / Q, point = i % Q, block = point / Q_elem;
+    const CeedSize blocked = (block * size + comp) * Q_elem + point % Q_elem;
+    if (to_flat) dst[i] = src[blocked];
+    else dst[blocked] = src[i];
+  }
+}
