@@ -85,13 +85,16 @@ class VectorWrite {
   CeedScalar *data_ = nullptr;
 };
 
+struct ProbeOperator;  // operator-qfunction-probe.cpp
+
 // The assembled QFunction of a single operator and its reuse state (06 §6). Shared by a fine operator
-// and the coarse operators created from it.
+// and the coarse operators created from it (same QFunction and passive fields).
 struct QFAssemblyData {
-  bool                reuse         = false;
-  bool                update_needed = true;
-  CeedVector          vec           = nullptr;
-  CeedElemRestriction rstr          = nullptr;
+  bool                           reuse         = false;
+  bool                           update_needed = true;
+  CeedVector                     vec           = nullptr;
+  CeedElemRestriction            rstr          = nullptr;
+  std::shared_ptr<ProbeOperator> probe;  // built on the first assembly by probes
   ~QFAssemblyData() {
     CeedVectorDestroy(&vec);
     CeedElemRestrictionDestroy(&rstr);

@@ -45,53 +45,86 @@ int ProbeQFunction(CeedOperator op, OwnedQFunction &probe) {
 
 }  // namespace
 
-int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
+// The probe operator of op and its vectors; kept in the QFunction assembly data, so that re-assembly (a new
+// linearization point, updated passive inputs or context) only applies it again.
+struct ProbeOperator {
+  OwnedQFunction           qf;
+  OwnedOperator            op;
+  std::vector<OwnedVector> probes, outputs, scratch;  // per input field / per output field (empty if unused)
+  std::vector<CeedInt>     first_out;                 // first unknown of each active output among the S_out
+  CeedInt                  S_out = 0, num_active_out = 0;
+  explicit ProbeOperator(size_t num_in, size_t num_out) : probes(num_in), outputs(num_out), scratch(num_out), first_out(num_out, 0) {}
+};
+
+namespace {
+
+int BuildProbeOperator(CeedOperator op, ProbeOperator &p) {
   Ceed          ceed = op->header.ceed;
   const CeedInt E = op->shape.num_elem, Q = op->shape.num_qpts;
   CeedInt       S_in = 0, S_out = 0;
   for (CeedOperatorField f : op->input_fields) S_in += f->vec == CEED_VECTOR_ACTIVE ? f->size : 0;
   for (CeedOperatorField f : op->output_fields) S_out += f->vec == CEED_VECTOR_ACTIVE ? f->size : 0;
   const CeedInt S = S_in * S_out;
+  p.S_out         = S_out;
 
-  OwnedQFunction qf;
-  OwnedOperator  probe_op;
-  CeedCall(ProbeQFunction(op, qf));
-  CeedCall(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, probe_op.out()));
+  CeedCall(ProbeQFunction(op, p.qf));
+  CeedCall(CeedOperatorCreate(ceed, p.qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, p.op.out()));
   // Active inputs: probe vectors [comp][elem][point] (one component is one contiguous range).
-  const size_t             num_in = op->input_fields.size(), num_out = op->output_fields.size();
-  std::vector<OwnedVector> probes(num_in), outputs(num_out), scratch(num_out);
-  std::vector<CeedInt>     first_out(num_out, 0);
-  for (size_t i = 0; i < num_in; i++) {
+  for (size_t i = 0; i < op->input_fields.size(); i++) {
     CeedOperatorField f = op->input_fields[i];
     if (f->vec != CEED_VECTOR_ACTIVE) {
-      CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), f->rstr, f->basis, f->vec));
+      CeedCall(CeedOperatorSetField(p.op, f->name.c_str(), f->rstr, f->basis, f->vec));
       continue;
     }
     const CeedInt strides[3] = {1, E * Q, Q};
     OwnedRstr     rstr;
     CeedCall(CeedElemRestrictionCreateStrided(ceed, E, Q, f->size, static_cast<CeedSize>(E) * Q * f->size, strides, rstr.out()));
-    CeedCall(CeedElemRestrictionCreateVector(rstr, probes[i].out(), nullptr));
-    CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, probes[i]));
+    CeedCall(CeedElemRestrictionCreateVector(rstr, p.probes[i].out(), nullptr));
+    CeedCall(CeedOperatorSetField(p.op, f->name.c_str(), rstr, CEED_BASIS_NONE, p.probes[i]));
   }
-  // Active outputs: views of the assembled vector; passive outputs: scratch vectors.
-  CeedInt s0 = 0, num_active_out = 0;
-  for (size_t i = 0; i < num_out; i++) {
+  // Active outputs: views of the assembled vector, set at each application; passive outputs: scratch vectors.
+  CeedInt s0 = 0;
+  for (size_t i = 0; i < op->output_fields.size(); i++) {
     CeedOperatorField f = op->output_fields[i];
     if (f->vec != CEED_VECTOR_ACTIVE) {
-      CeedCall(CeedElemRestrictionCreateVector(f->rstr, outputs[i].out(), nullptr));
-      CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), f->rstr, f->basis, outputs[i]));
+      CeedCall(CeedElemRestrictionCreateVector(f->rstr, p.outputs[i].out(), nullptr));
+      CeedCall(CeedOperatorSetField(p.op, f->name.c_str(), f->rstr, f->basis, p.outputs[i]));
       continue;
     }
-    first_out[i]             = s0;
+    p.first_out[i]            = s0;
     const CeedInt  strides[3] = {1, Q, S * Q};
     const CeedSize l_size     = static_cast<CeedSize>(E - 1) * S * Q + static_cast<CeedSize>(f->size) * Q;
     OwnedRstr      rstr;
     CeedCall(CeedElemRestrictionCreateStrided(ceed, E, Q, f->size, l_size, strides, rstr.out()));
-    CeedCall(CeedVectorCreate(ceed, l_size, outputs[i].out()));
-    CeedCall(CeedOperatorSetField(probe_op, f->name.c_str(), rstr, CEED_BASIS_NONE, outputs[i]));
+    CeedCall(CeedVectorCreate(ceed, l_size, p.outputs[i].out()));
+    CeedCall(CeedOperatorSetField(p.op, f->name.c_str(), rstr, CEED_BASIS_NONE, p.outputs[i]));
     s0 += f->size;
-    num_active_out++;
+    p.num_active_out++;
   }
+  if (p.num_active_out > 1) {
+    for (size_t b = 0; b < op->output_fields.size(); b++) {
+      if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
+      CeedSize l_size = 0;
+      CeedCall(CeedVectorGetLength(p.outputs[b], &l_size));
+      CeedCall(CeedVectorCreate(ceed, l_size, p.scratch[b].out()));
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
+  Ceed            ceed = op->header.ceed;
+  QFAssemblyData &data = OperatorQFAssembly(op);
+  if (!data.probe) {
+    auto probe = std::make_shared<ProbeOperator>(op->input_fields.size(), op->output_fields.size());
+    CeedCall(BuildProbeOperator(op, *probe));
+    data.probe = probe;
+  }
+  ProbeOperator &p = *data.probe;
+  const CeedInt  E = op->shape.num_elem, Q = op->shape.num_qpts;
+  const size_t   num_in = op->input_fields.size(), num_out = op->output_fields.size();
 
   CeedMemType mem_type = CEED_MEM_HOST;
   CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
@@ -99,36 +132,36 @@ int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled) {
   VectorWrite target;
   CeedCall(target.Get(assembled, true, mem_type));
   std::vector<VectorWrite> scratch_data(num_out);
-  if (num_active_out > 1) {
-    for (size_t b = 0; b < num_out; b++) {
-      if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
-      CeedSize l_size = 0;
-      CeedCall(CeedVectorGetLength(outputs[b], &l_size));
-      CeedCall(CeedVectorCreate(ceed, l_size, scratch[b].out()));
-      CeedCall(scratch_data[b].Get(scratch[b], false, mem_type));
-    }
+  for (size_t b = 0; b < num_out; b++) {
+    if (p.scratch[b]) CeedCall(scratch_data[b].Get(p.scratch[b], false, mem_type));
   }
   CeedInt r = 0;
   for (size_t a = 0; a < num_in; a++) {
-    if (!probes[a]) continue;
+    if (!p.probes[a]) continue;
     for (CeedInt k = 0; k < op->input_fields[a]->size; k++, r++) {
       for (size_t b = 0; b < num_in; b++)
-        if (probes[b]) CeedCall(CeedVectorSetValue(probes[b], 0.0));
+        if (p.probes[b]) CeedCall(CeedVectorSetValue(p.probes[b], 0.0));
       const CeedSize range = static_cast<CeedSize>(E) * Q;
-      CeedCall(CeedVectorSetValueStrided(probes[a], k * range, (k + 1) * range, 1, 1.0));
+      CeedCall(CeedVectorSetValueStrided(p.probes[a], k * range, (k + 1) * range, 1, 1.0));
       for (size_t t = 0; t < num_out; t++) {  // the targeted output
         if (op->output_fields[t]->vec != CEED_VECTOR_ACTIVE) continue;
         for (size_t b = 0; b < num_out; b++) {
           if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
-          CeedScalar *view = b == t ? target.data() + (static_cast<CeedSize>(r) * S_out + first_out[b]) * Q : scratch_data[b].data();
-          CeedCall(CeedVectorSetArray(outputs[b], mem_type, CEED_USE_POINTER, view));
+          CeedScalar *view = b == t ? target.data() + (static_cast<CeedSize>(r) * p.S_out + p.first_out[b]) * Q : scratch_data[b].data();
+          CeedCall(CeedVectorSetArray(p.outputs[b], mem_type, CEED_USE_POINTER, view));
         }
-        CeedCall(CeedOperatorApplyAdd(probe_op, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE));
+        CeedCall(CeedOperatorApplyAdd(p.op, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE));
         // The values must be in the borrowed memory before the next application moves the view.
-        CeedCall(CeedVectorSyncArray(outputs[t], mem_type));
-        if (num_active_out == 1) break;
+        CeedCall(CeedVectorSyncArray(p.outputs[t], mem_type));
+        if (p.num_active_out == 1) break;
       }
     }
+  }
+  // The kept output vectors must not hold views of memory that may be freed before the next assembly.
+  for (size_t b = 0; b < num_out; b++) {
+    if (op->output_fields[b]->vec != CEED_VECTOR_ACTIVE) continue;
+    CeedScalar *view = nullptr;
+    CeedCall(CeedVectorTakeArray(p.outputs[b], mem_type, &view));
   }
   return target.Restore();
 }

@@ -2,7 +2,8 @@
  * 3D mesh equal the known coefficients (geometric factors, coupling matrix), the restriction has the
  * documented shape and strides, and CeedOperatorLinearAssembleQFunctionBuildOrUpdate recomputes exactly
  * when the reuse flags ask for it (reuse off: always; reuse on: after SetQFunctionAssemblyDataUpdateNeeded
- * or a context change through the operator; the cache survives CeedOperatorAssemblyDataStrip as a setting). */
+ * or a context change through the operator), with the new values of contexts and passive inputs; the reuse
+ * flag survives CeedOperatorAssemblyDataStrip as a setting. */
 #include <ceed/backend.h>
 
 #include "assembly-problems.h"
@@ -124,8 +125,8 @@ static int CheckBuildOrUpdate(TestProblem *pb) {
   struct {
     const char *step;
     CeedScalar  expected;
-  } checks[6];
-  CeedScalar got[6];
+  } checks[7];
+  CeedScalar got[7];
   int        n = 0;
 
   got[n] = FirstValue(op, &assembled, &rstr), checks[n].step = "first build", checks[n++].expected = 2.0 * m0;
@@ -139,6 +140,11 @@ static int CheckBuildOrUpdate(TestProblem *pb) {
   double five = 5.0;
   CeedOperatorSetContextDouble(op, label, &five);
   got[n] = FirstValue(op, &assembled, &rstr), checks[n].step = "context set through the operator", checks[n++].expected = 5.0 * m0;
+  /* New values of a passive input: the re-assembly (which may reuse what the first one set up) sees them. */
+  CeedVectorScale(pb->qd_mass, 2.0);
+  CeedOperatorSetQFunctionAssemblyDataUpdateNeeded(op, true);
+  got[n] = FirstValue(op, &assembled, &rstr), checks[n].step = "passive input changed", checks[n++].expected = 10.0 * m0;
+  CeedVectorScale(pb->qd_mass, 0.5);
   CeedOperatorSetQFunctionAssemblyReuse(op, false);
   value.scale = 7.0;
   CeedQFunctionContextSetData(ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(value), &value);
