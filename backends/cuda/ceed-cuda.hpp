@@ -48,6 +48,7 @@ struct CeedCuda {
   std::string   resource;
   // Modules loaded on this device, by compile-cache key; the reference kernels are one of them.
   std::map<std::string, CUmodule> modules;
+  std::map<std::string, CUfunction> fixed_functions;  // kernels of the fixed-source modules, by "program/kernel"
   std::map<CUfunction, int>       block_sizes;  // occupancy-chosen block size per kernel
   QFunctionErrorWord              qf_errors;
 };
@@ -70,9 +71,10 @@ int JitOptions(Ceed ceed, std::vector<std::string> *options);
 int LoadModule(Ceed ceed, CeedCuda &data, CompileRequest request, CUmodule *module);
 int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CUfunction *fn);
 
-// Kernel name of the module compiled from source on first use (program_name names the dumped source;
-// kernel_names lists the module's kernels for messages).
-int GetJitFunction(Ceed ceed, CeedCuda &data, std::string source, const char *program_name, std::vector<std::string> kernel_names,
+// Kernel name of a module whose source (make_source(), the same on every call) is compiled on first use;
+// later calls find the kernel by program and kernel name without building the source again (program_name
+// names the dumped source; kernel_names lists the module's kernels for messages).
+int GetJitFunction(Ceed ceed, CeedCuda &data, std::string (*make_source)(), const char *program_name, const std::vector<std::string> &kernel_names,
                    const char *name, CUfunction *fn);
 // A kernel of the reference module (vector, restriction and basis kernels), compiled on first use.
 int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn);

@@ -11,7 +11,7 @@ int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args) {
   CeedCuda *data = nullptr;
   CeedCall(Activate(ceed, &data));
   CUfunction fn = nullptr;
-  CeedCall(GetJitFunction(ceed, *data, ElementAssemblyModuleSource(), "ceed-cuda-element-assembly", {kElementAssemblyKernelName},
+  CeedCall(GetJitFunction(ceed, *data, ElementAssemblyModuleSource, "ceed-cuda-element-assembly", {kElementAssemblyKernelName},
                           kElementAssemblyKernelName, &fn));
   CeedElementAssemblyArgs by_value    = *args;
   void                   *kernel_args[] = {&by_value};

@@ -7,6 +7,7 @@
 #include <ceed/jit-source/basis/ceed-basis-at-points.h>
 
 #include <algorithm>
+#include <climits>
 #include <new>
 #include <vector>
 
@@ -175,6 +176,11 @@ int ApplyAtPoints(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, 
     CeedCheck(first < 0, ceed, CEED_ERROR_INCOMPATIBLE,
               "Cannot evaluate CeedBasis at arbitrary points: its nodes are unknown and 1-D quadrature points %d and %d coincide", first, other);
   }
+  // The kernels index points with CeedInt offsets.
+  CeedSize total_points = 0;
+  for (CeedInt e = 0; e < num_elem; e++) total_points += num_points[e];
+  CeedCheck(total_points <= INT_MAX, ceed, CEED_ERROR_UNSUPPORTED,
+            "CeedBasisApplyAtPoints on /gpu/cuda: %" CeedSize_FMT " points in all, more than the kernels' CeedInt point index allows", total_points);
   std::vector<CeedInt> offsets(static_cast<size_t>(num_elem) + 1, 0);
   for (CeedInt e = 0; e < num_elem; e++) offsets[e + 1] = offsets[e] + num_points[e];
   CeedBasisAtPointsArgs a{};
@@ -192,8 +198,8 @@ int ApplyAtPoints(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, 
 
   CUfunction rows_fn = nullptr, items_fn = nullptr;
   const std::vector<std::string> names = {kBasisAtPointsRowsKernelName, kBasisAtPointsKernelName};
-  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource(), "ceed-cuda-basis-at-points", names, names[0].c_str(), &rows_fn));
-  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource(), "ceed-cuda-basis-at-points", names, names[1].c_str(), &items_fn));
+  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource, "ceed-cuda-basis-at-points", names, names[0].c_str(), &rows_fn));
+  CeedCall(GetJitFunction(ceed, *data, BasisAtPointsModuleSource, "ceed-cuda-basis-at-points", names, names[1].c_str(), &items_fn));
   CeedCallBackend(CeedVectorGetArrayRead(x_ref, CEED_MEM_DEVICE, &a.x_ref));
   void *rows_args[] = {&a};
   int   ierr        = LaunchGridStride(ceed, *data, rows_fn, static_cast<CeedSize>(a.dim) * a.num_points, rows_args);

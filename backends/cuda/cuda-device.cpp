@@ -153,20 +153,28 @@ int GetFunction(Ceed ceed, CeedCuda &data, CUmodule module, const char *name, CU
   return CEED_ERROR_SUCCESS;
 }
 
-int GetJitFunction(Ceed ceed, CeedCuda &data, std::string source, const char *program_name, std::vector<std::string> kernel_names,
+int GetJitFunction(Ceed ceed, CeedCuda &data, std::string (*make_source)(), const char *program_name, const std::vector<std::string> &kernel_names,
                    const char *name, CUfunction *fn) {
+  const std::string key   = std::string(program_name) + "/" + name;
+  auto              found = data.fixed_functions.find(key);
+  if (found != data.fixed_functions.end()) {
+    *fn = found->second;
+    return CEED_ERROR_SUCCESS;
+  }
   CompileRequest request;
-  request.source       = std::move(source);
+  request.source       = make_source();
   request.program_name = program_name;
-  request.kernel_names = std::move(kernel_names);
+  request.kernel_names = kernel_names;
   CeedCall(JitOptions(ceed, &request.options));
   CUmodule module = nullptr;
   CeedCall(LoadModule(ceed, data, std::move(request), &module));
-  return GetFunction(ceed, data, module, name, fn);
+  CeedCall(GetFunction(ceed, data, module, name, fn));
+  data.fixed_functions.emplace(key, *fn);
+  return CEED_ERROR_SUCCESS;
 }
 
 int GetRefFunction(Ceed ceed, CeedCuda &data, const char *name, CUfunction *fn) {
-  return GetJitFunction(ceed, data, RefModuleSource(), "ceed-cuda-ref", RefKernelNames(), name, fn);
+  return GetJitFunction(ceed, data, RefModuleSource, "ceed-cuda-ref", RefKernelNames(), name, fn);
 }
 
 int Launch(Ceed ceed, CeedCuda &data, CUfunction fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args) {

@@ -102,9 +102,14 @@ int Destroy(CeedQFunction qf) {
 }
 
 int SetCUDAUserFunction(CeedQFunction qf, void *function) {
-  QFunctionCuda *d = Data(qf);
-  CeedCheck(d, CeedQFunctionReturnCeed(qf), CEED_ERROR_BACKEND, "CeedQFunction has no CUDA backend data");
+  Ceed           ceed = CeedQFunctionReturnCeed(qf);
+  QFunctionCuda *d    = Data(qf);
+  CeedCheck(d, ceed, CEED_ERROR_BACKEND, "CeedQFunction has no CUDA backend data");
+  CeedCuda *data = nullptr;
+  CeedCall(Activate(ceed, &data));
   d->user_kernel = static_cast<CUfunction>(function);
+  // The application may have loaded a new module whose kernel reuses an old handle: choose its block size anew.
+  data->block_sizes.erase(d->user_kernel);
   return CEED_ERROR_SUCCESS;
 }
 
