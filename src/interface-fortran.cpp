@@ -5,59 +5,13 @@
 // kind; the error code comes back in the last integer argument; strings carry their length as a hidden
 // trailing argument; arrays of a vector or context are reached through an offset from an array the caller
 // passes. Entry points are the lower-case names with gfortran's trailing underscore (CEED_FORTRAN).
-//
-// A Fortran QFunction subroutine takes (ctx, Q, u1..u16, v1..v16, ierr). Each distinct subroutine gets one
-// C trampoline from a fixed set (kMaxFortranQFunctions); the trampoline finds the subroutine in its slot, so
-// the QFunction's context stays the application's own context and every backend (JIT ones included, which
-// compile the C twin named by the source string) sees the same data.
-#include <ceed/ceed.h>
-
-#include <array>
+// This file: handle tables, Ceed, vectors, restrictions, bases; interface-fortran-qfunction.cpp: contexts
+// and QFunctions (Fortran QFunction subroutines); interface-fortran-operator.cpp: operators.
 #include <cstdio>
-#include <string>
-#include <utility>
-#include <vector>
 
-#include "qfunction.hpp"
+#include "interface-fortran.hpp"
 
-// The exported name of Fortran entry point `name` (gfortran, and most Unix compilers: lower case plus _).
-#define CEED_FORTRAN(name) CEED_EXTERN void name##_
-
-namespace {
-
-// Special handle values (ceed/fortran.h).
-constexpr int kRequestImmediate = -1, kRequestOrdered = -2, kNull = -3, kStridesBackend = -4, kVectorActive = -5, kVectorNone = -6,
-              kRstrNone = -7, kBasisNone = -8, kQFunctionNone = -9;
-
-using FortranCharLen = size_t;  // hidden string length of gfortran >= 8
-
-// Handles of one object kind. A handle stays valid until destroyed; the table restarts when none is live.
-template <class T, int (*DestroyFn)(T *)>
-class Table {
- public:
-  int Add(T object) {
-    objects_.push_back(object);
-    live_++;
-    return static_cast<int>(objects_.size()) - 1;
-  }
-  // NULL for an unknown handle: the C function called with it reports the error.
-  T Get(int handle) const { return handle >= 0 && handle < static_cast<int>(objects_.size()) ? objects_[handle] : nullptr; }
-  int Destroy(int *handle) {
-    if (*handle == kNull) return CEED_ERROR_SUCCESS;
-    if (*handle < 0 || *handle >= static_cast<int>(objects_.size()) || !objects_[*handle]) {
-      return CeedError(nullptr, CEED_ERROR_INCOMPATIBLE, "Fortran interface: invalid handle %d", *handle);
-    }
-    const int ierr = DestroyFn(&objects_[*handle]);
-    if (ierr) return ierr;
-    *handle = kNull;
-    if (--live_ == 0) objects_.clear();
-    return CEED_ERROR_SUCCESS;
-  }
-
- private:
-  std::vector<T> objects_;
-  int            live_ = 0;
-};
+namespace ceed::fortran {
 
 Table<Ceed, CeedDestroy>                                  ceeds;
 Table<CeedVector, CeedVectorDestroy>                      vectors;
@@ -67,101 +21,9 @@ Table<CeedQFunctionContext, CeedQFunctionContextDestroy> contexts;
 Table<CeedQFunction, CeedQFunctionDestroy>                qfunctions;
 Table<CeedOperator, CeedOperatorDestroy>                  operators;
 
-// A Fortran string as a C string: up to its hidden length or a terminating NUL (trim(s)//char(0)).
-std::string FromFortran(const char *s, FortranCharLen len) {
-  size_t n = 0;
-  while (n < len && s[n]) n++;
-  return std::string(s, n);
-}
+}  // namespace ceed::fortran
 
-// Handles that stand for the API's sentinels, else table lookups.
-CeedVector VectorArg(int h) {
-  if (h == kVectorActive) return CEED_VECTOR_ACTIVE;
-  if (h == kVectorNone) return CEED_VECTOR_NONE;
-  return h == kNull ? nullptr : vectors.Get(h);
-}
-CeedElemRestriction RstrArg(int h) { return h == kRstrNone ? CEED_ELEMRESTRICTION_NONE : h == kNull ? nullptr : restrictions.Get(h); }
-CeedBasis           BasisArg(int h) { return h == kBasisNone ? CEED_BASIS_NONE : h == kNull ? nullptr : bases.Get(h); }
-CeedQFunction       QFunctionArg(int h) { return h == kQFunctionNone ? CEED_QFUNCTION_NONE : qfunctions.Get(h); }
-
-// Requests: immediate and ordered map to the API's; any other value asks for completion on return.
-struct Request {
-  explicit Request(int h) : handle(h) {}
-  CeedRequest *get() {
-    if (handle == kRequestImmediate) return CEED_REQUEST_IMMEDIATE;
-    if (handle == kRequestOrdered) return CEED_REQUEST_ORDERED;
-    return &request;
-  }
-  int         handle;
-  CeedRequest request = nullptr;
-};
-
-// Stores a new object's handle when creation succeeded.
-template <class TableT, class T>
-void Created(TableT &table, int err, T object, int *handle) {
-  if (!err) *handle = table.Add(object);
-}
-
-// ---- Fortran QFunctions --------------------------------------------------------------------------------
-
-using FortranQFunction = void (*)(void *ctx, int *Q, const CeedScalar *, const CeedScalar *, const CeedScalar *, const CeedScalar *,
-                                  const CeedScalar *, const CeedScalar *, const CeedScalar *, const CeedScalar *, const CeedScalar *,
-                                  const CeedScalar *, const CeedScalar *, const CeedScalar *, const CeedScalar *, const CeedScalar *,
-                                  const CeedScalar *, const CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *,
-                                  CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *, CeedScalar *,
-                                  CeedScalar *, CeedScalar *, CeedScalar *, int *err);
-
-constexpr int kMaxFortranQFunctions = 128;
-
-// One subroutine per slot; the field counts are the largest any QFunction using it declared (backends pass
-// arrays of exactly that many pointers).
-struct FortranSlot {
-  FortranQFunction f       = nullptr;
-  int              num_in  = 0;
-  int              num_out = 0;
-};
-std::array<FortranSlot, kMaxFortranQFunctions> fortran_slots;
-int                                            num_fortran_slots = 0;
-
-template <int I>
-int FortranTrampoline(void *ctx, CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
-  const FortranSlot &slot = fortran_slots[I];
-  const CeedScalar  *u[CEED_FIELD_MAX] = {nullptr};
-  CeedScalar        *v[CEED_FIELD_MAX] = {nullptr};
-  for (int i = 0; i < slot.num_in; i++) u[i] = in[i];
-  for (int i = 0; i < slot.num_out; i++) v[i] = out[i];
-  int q = Q, ierr = 0;
-  slot.f(ctx, &q, u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15], v[0], v[1], v[2], v[3],
-         v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], &ierr);
-  return ierr;
-}
-
-template <int... I>
-constexpr std::array<CeedQFunctionUser, sizeof...(I)> MakeTrampolines(std::integer_sequence<int, I...>) {
-  return {&FortranTrampoline<I>...};
-}
-constexpr std::array<CeedQFunctionUser, kMaxFortranQFunctions> fortran_trampolines =
-    MakeTrampolines(std::make_integer_sequence<int, kMaxFortranQFunctions>{});
-
-// The slot of f (a new one on first use); -1 when every slot is taken.
-int FortranSlotOf(FortranQFunction f) {
-  for (int i = 0; i < num_fortran_slots; i++)
-    if (fortran_slots[i].f == f) return i;
-  if (num_fortran_slots == kMaxFortranQFunctions) return -1;
-  fortran_slots[num_fortran_slots].f = f;
-  return num_fortran_slots++;
-}
-
-// After a field was added: the trampoline of a Fortran QFunction must pass that many arrays.
-void NoteFortranFields(CeedQFunction qf) {
-  for (int i = 0; i < num_fortran_slots; i++) {
-    if (qf->function != fortran_trampolines[i]) continue;
-    fortran_slots[i].num_in  = std::max<int>(fortran_slots[i].num_in, qf->num_input_fields);
-    fortran_slots[i].num_out = std::max<int>(fortran_slots[i].num_out, qf->num_output_fields);
-  }
-}
-
-}  // namespace
+using namespace ceed::fortran;
 
 // ---- Ceed -----------------------------------------------------------------------------------------------
 
@@ -241,6 +103,39 @@ CEED_FORTRAN(ceedelemrestrictioncreate)(int *ceed, int *num_elem, int *elem_size
                                    static_cast<CeedCopyMode>(*copy_mode), offsets, &r);
   Created(restrictions, *err, r, rstr);
 }
+// Orientations are one byte each (logical(1) arrays), as in libCEED's interface.
+CEED_FORTRAN(ceedelemrestrictioncreateoriented)(int *ceed, int *num_elem, int *elem_size, int *num_comp, int *comp_stride, int *l_size,
+                                                int *mem_type, int *copy_mode, const int *offsets, const bool *orients, int *rstr, int *err) {
+  CeedElemRestriction r = nullptr;
+  *err = CeedElemRestrictionCreateOriented(ceeds.Get(*ceed), *num_elem, *elem_size, *num_comp, *comp_stride, *l_size,
+                                           static_cast<CeedMemType>(*mem_type), static_cast<CeedCopyMode>(*copy_mode), offsets, orients, &r);
+  Created(restrictions, *err, r, rstr);
+}
+CEED_FORTRAN(ceedelemrestrictioncreatecurloriented)(int *ceed, int *num_elem, int *elem_size, int *num_comp, int *comp_stride, int *l_size,
+                                                    int *mem_type, int *copy_mode, const int *offsets, const int8_t *curl_orients, int *rstr,
+                                                    int *err) {
+  CeedElemRestriction r = nullptr;
+  *err = CeedElemRestrictionCreateCurlOriented(ceeds.Get(*ceed), *num_elem, *elem_size, *num_comp, *comp_stride, *l_size,
+                                               static_cast<CeedMemType>(*mem_type), static_cast<CeedCopyMode>(*copy_mode), offsets, curl_orients, &r);
+  Created(restrictions, *err, r, rstr);
+}
+CEED_FORTRAN(ceedelemrestrictioncreateblockedoriented)(int *ceed, int *num_elem, int *elem_size, int *block_size, int *num_comp, int *comp_stride,
+                                                       int *l_size, int *mem_type, int *copy_mode, const int *offsets, const bool *orients, int *rstr,
+                                                       int *err) {
+  CeedElemRestriction r = nullptr;
+  *err = CeedElemRestrictionCreateBlockedOriented(ceeds.Get(*ceed), *num_elem, *elem_size, *block_size, *num_comp, *comp_stride, *l_size,
+                                                  static_cast<CeedMemType>(*mem_type), static_cast<CeedCopyMode>(*copy_mode), offsets, orients, &r);
+  Created(restrictions, *err, r, rstr);
+}
+CEED_FORTRAN(ceedelemrestrictioncreateblockedcurloriented)(int *ceed, int *num_elem, int *elem_size, int *block_size, int *num_comp,
+                                                           int *comp_stride, int *l_size, int *mem_type, int *copy_mode, const int *offsets,
+                                                           const int8_t *curl_orients, int *rstr, int *err) {
+  CeedElemRestriction r = nullptr;
+  *err = CeedElemRestrictionCreateBlockedCurlOriented(ceeds.Get(*ceed), *num_elem, *elem_size, *block_size, *num_comp, *comp_stride, *l_size,
+                                                      static_cast<CeedMemType>(*mem_type), static_cast<CeedCopyMode>(*copy_mode), offsets,
+                                                      curl_orients, &r);
+  Created(restrictions, *err, r, rstr);
+}
 CEED_FORTRAN(ceedelemrestrictioncreatestrided)(int *ceed, int *num_elem, int *elem_size, int *num_comp, int *l_size, int *strides, int *rstr,
                                                int *err) {
   CeedElemRestriction r = nullptr;
@@ -307,6 +202,23 @@ CEED_FORTRAN(ceedbasiscreateh1)(int *ceed, int *topo, int *num_comp, int *num_no
                            &b);
   Created(bases, *err, b, basis);
 }
+CEED_FORTRAN(ceedbasiscreatehdiv)(int *ceed, int *topo, int *num_comp, int *num_nodes, int *num_qpts, const CeedScalar *interp,
+                                  const CeedScalar *div, const CeedScalar *q_ref, const CeedScalar *q_weight, int *basis, int *err) {
+  CeedBasis b = nullptr;
+  *err = CeedBasisCreateHdiv(ceeds.Get(*ceed), static_cast<CeedElemTopology>(*topo), *num_comp, *num_nodes, *num_qpts, interp, div, q_ref, q_weight,
+                             &b);
+  Created(bases, *err, b, basis);
+}
+CEED_FORTRAN(ceedbasiscreatehcurl)(int *ceed, int *topo, int *num_comp, int *num_nodes, int *num_qpts, const CeedScalar *interp,
+                                   const CeedScalar *curl, const CeedScalar *q_ref, const CeedScalar *q_weight, int *basis, int *err) {
+  CeedBasis b = nullptr;
+  *err = CeedBasisCreateHcurl(ceeds.Get(*ceed), static_cast<CeedElemTopology>(*topo), *num_comp, *num_nodes, *num_qpts, interp, curl, q_ref,
+                              q_weight, &b);
+  Created(bases, *err, b, basis);
+}
+CEED_FORTRAN(ceedbasisgetcollocatedgrad)(int *basis, CeedScalar *colo_grad_1d, int *err) {
+  *err = CeedBasisGetCollocatedGrad(bases.Get(*basis), colo_grad_1d);
+}
 CEED_FORTRAN(ceedbasisview)(int *basis, int *err) { *err = CeedBasisView(bases.Get(*basis), stdout); }
 CEED_FORTRAN(ceedbasisapply)(int *basis, int *num_elem, int *t_mode, int *eval_mode, int *u, int *v, int *err) {
   *err = CeedBasisApply(bases.Get(*basis), *num_elem, static_cast<CeedTransposeMode>(*t_mode), static_cast<CeedEvalMode>(*eval_mode), VectorArg(*u),
@@ -336,134 +248,3 @@ CEED_FORTRAN(ceedgaussquadrature)(int *Q, CeedScalar *q_ref_1d, CeedScalar *q_we
 CEED_FORTRAN(ceedlobattoquadrature)(int *Q, CeedScalar *q_ref_1d, CeedScalar *q_weight_1d, int *err) {
   *err = CeedLobattoQuadrature(*Q, q_ref_1d, q_weight_1d);
 }
-
-// ---- CeedQFunctionContext -------------------------------------------------------------------------------
-
-CEED_FORTRAN(ceedqfunctioncontextcreate)(int *ceed, int *ctx, int *err) {
-  CeedQFunctionContext c = nullptr;
-  *err                   = CeedQFunctionContextCreate(ceeds.Get(*ceed), &c);
-  Created(contexts, *err, c, ctx);
-}
-// n: the number of CeedScalar values of the context data.
-CEED_FORTRAN(ceedqfunctioncontextsetdata)(int *ctx, int *mem_type, int *copy_mode, CeedInt *n, CeedScalar *data, int64_t *offset, int *err) {
-  *err = CeedQFunctionContextSetData(contexts.Get(*ctx), static_cast<CeedMemType>(*mem_type), static_cast<CeedCopyMode>(*copy_mode),
-                                     static_cast<size_t>(*n) * sizeof(CeedScalar), data + *offset);
-}
-CEED_FORTRAN(ceedqfunctioncontextgetdata)(int *ctx, int *mem_type, CeedScalar *data, int64_t *offset, int *err) {
-  CeedScalar *values = nullptr;
-  *err               = CeedQFunctionContextGetData(contexts.Get(*ctx), static_cast<CeedMemType>(*mem_type), &values);
-  *offset            = *err ? 0 : values - data;
-}
-CEED_FORTRAN(ceedqfunctioncontextrestoredata)(int *ctx, CeedScalar *data, int64_t *offset, int *err) {
-  CeedScalar *values = data + *offset;
-  *err               = CeedQFunctionContextRestoreData(contexts.Get(*ctx), &values);
-  *offset            = 0;
-}
-CEED_FORTRAN(ceedqfunctioncontextview)(int *ctx, int *err) { *err = CeedQFunctionContextView(contexts.Get(*ctx), stdout); }
-CEED_FORTRAN(ceedqfunctioncontextdestroy)(int *ctx, int *err) { *err = contexts.Destroy(ctx); }
-
-// ---- CeedQFunction --------------------------------------------------------------------------------------
-
-CEED_FORTRAN(ceedqfunctioncreateinterior)(int *ceed, int *vec_length, FortranQFunction f, const char *source, int *qf, int *err,
-                                          FortranCharLen source_len) {
-  const int slot = FortranSlotOf(f);
-  if (slot < 0) {
-    *err = CeedError(ceeds.Get(*ceed), CEED_ERROR_UNSUPPORTED, "Fortran interface: more than %d distinct Fortran QFunction subroutines",
-                     kMaxFortranQFunctions);
-    return;
-  }
-  CeedQFunction q = nullptr;
-  *err = CeedQFunctionCreateInterior(ceeds.Get(*ceed), *vec_length, fortran_trampolines[slot], FromFortran(source, source_len).c_str(), &q);
-  Created(qfunctions, *err, q, qf);
-}
-CEED_FORTRAN(ceedqfunctioncreateinteriorbyname)(int *ceed, const char *name, int *qf, int *err, FortranCharLen name_len) {
-  CeedQFunction q = nullptr;
-  *err            = CeedQFunctionCreateInteriorByName(ceeds.Get(*ceed), FromFortran(name, name_len).c_str(), &q);
-  Created(qfunctions, *err, q, qf);
-}
-CEED_FORTRAN(ceedqfunctioncreateidentity)(int *ceed, int *size, int *in_mode, int *out_mode, int *qf, int *err) {
-  CeedQFunction q = nullptr;
-  *err = CeedQFunctionCreateIdentity(ceeds.Get(*ceed), *size, static_cast<CeedEvalMode>(*in_mode), static_cast<CeedEvalMode>(*out_mode), &q);
-  Created(qfunctions, *err, q, qf);
-}
-CEED_FORTRAN(ceedqfunctionaddinput)(int *qf, const char *field_name, CeedInt *size, CeedEvalMode *eval_mode, int *err, FortranCharLen name_len) {
-  CeedQFunction q = qfunctions.Get(*qf);
-  *err            = CeedQFunctionAddInput(q, FromFortran(field_name, name_len).c_str(), *size, *eval_mode);
-  if (!*err) NoteFortranFields(q);
-}
-CEED_FORTRAN(ceedqfunctionaddoutput)(int *qf, const char *field_name, CeedInt *size, CeedEvalMode *eval_mode, int *err, FortranCharLen name_len) {
-  CeedQFunction q = qfunctions.Get(*qf);
-  *err            = CeedQFunctionAddOutput(q, FromFortran(field_name, name_len).c_str(), *size, *eval_mode);
-  if (!*err) NoteFortranFields(q);
-}
-CEED_FORTRAN(ceedqfunctionsetcontext)(int *qf, int *ctx, int *err) { *err = CeedQFunctionSetContext(qfunctions.Get(*qf), contexts.Get(*ctx)); }
-CEED_FORTRAN(ceedqfunctionview)(int *qf, int *err) { *err = CeedQFunctionView(qfunctions.Get(*qf), stdout); }
-// Inputs u1..u16 and outputs v1..v16 are vector handles; unused ones may be anything (ceed_null, say).
-CEED_FORTRAN(ceedqfunctionapply)(int *qf, int *Q, int *u0, int *u1, int *u2, int *u3, int *u4, int *u5, int *u6, int *u7, int *u8, int *u9,
-                                 int *u10, int *u11, int *u12, int *u13, int *u14, int *u15, int *v0, int *v1, int *v2, int *v3, int *v4, int *v5,
-                                 int *v6, int *v7, int *v8, int *v9, int *v10, int *v11, int *v12, int *v13, int *v14, int *v15, int *err) {
-  const int  *u[CEED_FIELD_MAX] = {u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15};
-  const int  *v[CEED_FIELD_MAX] = {v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15};
-  CeedVector  in[CEED_FIELD_MAX] = {nullptr}, out[CEED_FIELD_MAX] = {nullptr};
-  CeedQFunction q       = qfunctions.Get(*qf);
-  CeedInt       num_in = 0, num_out = 0;
-  *err = CeedQFunctionGetNumArgs(q, &num_in, &num_out);
-  if (*err) return;
-  for (CeedInt i = 0; i < num_in; i++) in[i] = vectors.Get(*u[i]);
-  for (CeedInt i = 0; i < num_out; i++) out[i] = vectors.Get(*v[i]);
-  *err = CeedQFunctionApply(q, *Q, in, out);
-}
-CEED_FORTRAN(ceedqfunctiondestroy)(int *qf, int *err) { *err = qfunctions.Destroy(qf); }
-
-// ---- CeedOperator ---------------------------------------------------------------------------------------
-
-CEED_FORTRAN(ceedoperatorcreate)(int *ceed, int *qf, int *dqf, int *dqfT, int *op, int *err) {
-  CeedOperator o = nullptr;
-  *err           = CeedOperatorCreate(ceeds.Get(*ceed), qfunctions.Get(*qf), QFunctionArg(*dqf), QFunctionArg(*dqfT), &o);
-  Created(operators, *err, o, op);
-}
-CEED_FORTRAN(ceedcompositeoperatorcreate)(int *ceed, int *op, int *err) {
-  CeedOperator o = nullptr;
-  *err           = CeedOperatorCreateComposite(ceeds.Get(*ceed), &o);
-  Created(operators, *err, o, op);
-}
-CEED_FORTRAN(ceedoperatorsetfield)(int *op, const char *field_name, int *rstr, int *basis, int *vec, int *err, FortranCharLen name_len) {
-  *err = CeedOperatorSetField(operators.Get(*op), FromFortran(field_name, name_len).c_str(), RstrArg(*rstr), BasisArg(*basis), VectorArg(*vec));
-}
-CEED_FORTRAN(ceedcompositeoperatoraddsub)(int *composite, int *sub, int *err) {
-  *err = CeedOperatorCompositeAddSub(operators.Get(*composite), operators.Get(*sub));
-}
-CEED_FORTRAN(ceedoperatorsetname)(int *op, const char *name, int *err, FortranCharLen name_len) {
-  *err = CeedOperatorSetName(operators.Get(*op), FromFortran(name, name_len).c_str());
-}
-CEED_FORTRAN(ceedoperatorlinearassembleqfunction)(int *op, int *assembled, int *rstr, int *request, int *err) {
-  CeedVector          vec = nullptr;
-  CeedElemRestriction r   = nullptr;
-  Request             req(*request);
-  *err = CeedOperatorLinearAssembleQFunction(operators.Get(*op), &vec, &r, req.get());
-  Created(vectors, *err, vec, assembled);
-  Created(restrictions, *err, r, rstr);
-}
-CEED_FORTRAN(ceedoperatorlinearassemblediagonal)(int *op, int *assembled, int *request, int *err) {
-  Request req(*request);
-  *err = CeedOperatorLinearAssembleDiagonal(operators.Get(*op), vectors.Get(*assembled), req.get());
-}
-CEED_FORTRAN(ceedoperatormultigridlevelcreate)(int *op_fine, int *p_mult_fine, int *rstr_coarse, int *basis_coarse, int *op_coarse,
-                                               int *op_prolong, int *op_restrict, int *err) {
-  CeedOperator coarse = nullptr, prolong = nullptr, restrict_op = nullptr;
-  *err = CeedOperatorMultigridLevelCreate(operators.Get(*op_fine), vectors.Get(*p_mult_fine), restrictions.Get(*rstr_coarse), bases.Get(*basis_coarse),
-                                          &coarse, &prolong, &restrict_op);
-  Created(operators, *err, coarse, op_coarse);
-  Created(operators, *err, prolong, op_prolong);
-  Created(operators, *err, restrict_op, op_restrict);
-}
-CEED_FORTRAN(ceedoperatorview)(int *op, int *err) { *err = CeedOperatorView(operators.Get(*op), stdout); }
-CEED_FORTRAN(ceedoperatorapply)(int *op, int *in, int *out, int *request, int *err) {
-  Request req(*request);
-  *err = CeedOperatorApply(operators.Get(*op), VectorArg(*in), VectorArg(*out), req.get());
-}
-CEED_FORTRAN(ceedoperatorapplyadd)(int *op, int *in, int *out, int *request, int *err) {
-  Request req(*request);
-  *err = CeedOperatorApplyAdd(operators.Get(*op), VectorArg(*in), VectorArg(*out), req.get());
-}
-CEED_FORTRAN(ceedoperatordestroy)(int *op, int *err) { *err = operators.Destroy(op); }

@@ -5,7 +5,7 @@
 
 Compares `nm -D --defined-only LIBRARY` with every function and data symbol declared CEED_EXTERN in
 the public C headers (parsed by tools/api-list.py) and the Fortran entry points defined with
-CEED_FORTRAN(name) in src/interface-fortran.cpp (exported as name_). Fails on
+CEED_FORTRAN(name) in src/interface-fortran*.cpp (exported as name_). Fails on
   - any exported symbol that is not declared (C++ symbols, template instantiations, helpers),
   - any declared symbol that is not exported,
   - a function not exported as code (T) or a data symbol not exported as data (D, R, B),
@@ -47,9 +47,12 @@ def main():
     for header in api.HEADERS:
         for _, kind, name in api.parse_header(os.path.join(ROOT, header)):
             declared[name] = kind
-    with open(os.path.join(ROOT, "src", "interface-fortran.cpp"), encoding="utf-8") as f:
-        for name in re.findall(r"^CEED_FORTRAN\((\w+)\)", f.read(), re.M):
-            declared[name + "_"] = "function"
+    for fname in sorted(os.listdir(os.path.join(ROOT, "src"))):
+        if not (fname.startswith("interface-fortran") and fname.endswith(".cpp")):
+            continue
+        with open(os.path.join(ROOT, "src", fname), encoding="utf-8") as f:
+            for name in re.findall(r"^CEED_FORTRAN\((\w+)\)", f.read(), re.M):
+                declared[name + "_"] = "function"
 
     nm = subprocess.run(["nm", "-D", "--defined-only", args.library], capture_output=True, text=True)
     if nm.returncode != 0:
