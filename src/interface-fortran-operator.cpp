@@ -5,6 +5,20 @@
 
 using namespace ceed::fortran;
 
+namespace {
+
+// The operators of a new multigrid level: coarse, prolongation, restriction.
+struct MultigridLevel {
+  CeedOperator coarse = nullptr, prolong = nullptr, restrict_op = nullptr;
+  void Store(int err, int *op_coarse, int *op_prolong, int *op_restrict) {
+    Created(operators, err, coarse, op_coarse);
+    Created(operators, err, prolong, op_prolong);
+    Created(operators, err, restrict_op, op_restrict);
+  }
+};
+
+}  // namespace
+
 // ---- CeedOperator ---------------------------------------------------------------------------------------
 
 CEED_FORTRAN(ceedoperatorcreate)(int *ceed, int *qf, int *dqf, int *dqfT, int *op, int *err) {
@@ -40,30 +54,24 @@ CEED_FORTRAN(ceedoperatorlinearassemblediagonal)(int *op, int *assembled, int *r
 }
 CEED_FORTRAN(ceedoperatormultigridlevelcreate)(int *op_fine, int *p_mult_fine, int *rstr_coarse, int *basis_coarse, int *op_coarse,
                                                int *op_prolong, int *op_restrict, int *err) {
-  CeedOperator coarse = nullptr, prolong = nullptr, restrict_op = nullptr;
+  MultigridLevel level;
   *err = CeedOperatorMultigridLevelCreate(operators.Get(*op_fine), vectors.Get(*p_mult_fine), restrictions.Get(*rstr_coarse), bases.Get(*basis_coarse),
-                                          &coarse, &prolong, &restrict_op);
-  Created(operators, *err, coarse, op_coarse);
-  Created(operators, *err, prolong, op_prolong);
-  Created(operators, *err, restrict_op, op_restrict);
+                                          &level.coarse, &level.prolong, &level.restrict_op);
+  level.Store(*err, op_coarse, op_prolong, op_restrict);
 }
 CEED_FORTRAN(ceedoperatormultigridlevelcreatetensorh1)(int *op_fine, int *p_mult_fine, int *rstr_coarse, int *basis_coarse,
                                                        const CeedScalar *interp_c_to_f, int *op_coarse, int *op_prolong, int *op_restrict, int *err) {
-  CeedOperator coarse = nullptr, prolong = nullptr, restrict_op = nullptr;
+  MultigridLevel level;
   *err = CeedOperatorMultigridLevelCreateTensorH1(operators.Get(*op_fine), vectors.Get(*p_mult_fine), restrictions.Get(*rstr_coarse),
-                                                  bases.Get(*basis_coarse), interp_c_to_f, &coarse, &prolong, &restrict_op);
-  Created(operators, *err, coarse, op_coarse);
-  Created(operators, *err, prolong, op_prolong);
-  Created(operators, *err, restrict_op, op_restrict);
+                                                  bases.Get(*basis_coarse), interp_c_to_f, &level.coarse, &level.prolong, &level.restrict_op);
+  level.Store(*err, op_coarse, op_prolong, op_restrict);
 }
 CEED_FORTRAN(ceedoperatormultigridlevelcreateh1)(int *op_fine, int *p_mult_fine, int *rstr_coarse, int *basis_coarse,
                                                  const CeedScalar *interp_c_to_f, int *op_coarse, int *op_prolong, int *op_restrict, int *err) {
-  CeedOperator coarse = nullptr, prolong = nullptr, restrict_op = nullptr;
+  MultigridLevel level;
   *err = CeedOperatorMultigridLevelCreateH1(operators.Get(*op_fine), vectors.Get(*p_mult_fine), restrictions.Get(*rstr_coarse),
-                                            bases.Get(*basis_coarse), interp_c_to_f, &coarse, &prolong, &restrict_op);
-  Created(operators, *err, coarse, op_coarse);
-  Created(operators, *err, prolong, op_prolong);
-  Created(operators, *err, restrict_op, op_restrict);
+                                            bases.Get(*basis_coarse), interp_c_to_f, &level.coarse, &level.prolong, &level.restrict_op);
+  level.Store(*err, op_coarse, op_prolong, op_restrict);
 }
 CEED_FORTRAN(ceedoperatorcreatefdmelementinverse)(int *op, int *fdm_inv, int *request, int *err) {
   CeedOperator inverse = nullptr;

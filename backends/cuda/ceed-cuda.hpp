@@ -93,6 +93,14 @@ int Copy(Ceed ceed, CeedCuda &data, void *dst, CeedMemType dst_mem, const void *
 int DeviceMalloc(Ceed ceed, CeedCuda &data, size_t bytes, void **ptr);
 int DeviceRelease(Ceed ceed, CeedCuda &data, void *ptr);
 
+// Device memory an object reuses between applications: grown on demand, never shrunk, freed by Release.
+struct DeviceScratch {
+  void  *ptr   = nullptr;
+  size_t bytes = 0;
+  int    Reserve(Ceed ceed, CeedCuda &data, size_t min_bytes);
+  int    Release(Ceed ceed, CeedCuda &data);
+};
+
 // A new device copy of count host values (*dev = NULL for none); release with DeviceRelease.
 template <class T>
 int UploadToDevice(Ceed ceed, CeedCuda &data, const T *host, size_t count, const T **dev) {

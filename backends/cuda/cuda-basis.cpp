@@ -44,8 +44,7 @@ struct BasisCuda {
   // device scratch (point offsets, then rows) reused between applications.
   const CeedScalar *lagrange_points = nullptr, *to_basis = nullptr;
   CeedInt           num_lagrange    = 0;
-  void             *scratch         = nullptr;
-  size_t            scratch_bytes   = 0;
+  DeviceScratch     scratch;
 };
 
 int Apply(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode, CeedEvalMode eval_mode, CeedVector u, CeedVector v, bool add) {
@@ -76,10 +75,11 @@ int Destroy(CeedBasis basis) {
   int       ierr = Activate(ceed, &data);
   const CeedCudaBasisParams &p = b->params;
   for (const CeedScalar *m : {p.interp_1d, p.grad_1d, p.q_weight_1d, p.q_weight, b->mats[0], b->mats[1], b->mats[2], b->mats[3],
-                              b->lagrange_points, b->to_basis, static_cast<const CeedScalar *>(b->scratch)}) {
+                              b->lagrange_points, b->to_basis}) {
     if (ierr) break;
     ierr = DeviceRelease(ceed, *data, const_cast<CeedScalar *>(m));
   }
+  if (!ierr) ierr = b->scratch.Release(ceed, *data);
   delete b;
   CeedBasisSetData(basis, nullptr);
   return ierr;
@@ -139,19 +139,6 @@ int Setup(CeedBasis basis, CeedCuda &data, BasisCuda &b) {
   return CEED_ERROR_SUCCESS;
 }
 
-// Device scratch of at least bytes (grown, never shrunk).
-int Scratch(Ceed ceed, CeedCuda &data, BasisCuda &b, size_t bytes, void **ptr) {
-  if (bytes > b.scratch_bytes) {
-    CeedCall(DeviceRelease(ceed, data, b.scratch));
-    b.scratch       = nullptr;
-    b.scratch_bytes = 0;
-    CeedCall(DeviceMalloc(ceed, data, bytes, &b.scratch));
-    b.scratch_bytes = bytes;
-  }
-  *ptr = b.scratch;
-  return CEED_ERROR_SUCCESS;
-}
-
 int ApplyAtPoints(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, CeedTransposeMode t_mode, CeedEvalMode eval_mode,
                   CeedVector x_ref, CeedVector u, CeedVector v, bool add) {
   Ceed       ceed = CeedBasisReturnCeed(basis);
@@ -190,8 +177,8 @@ int ApplyAtPoints(CeedBasis basis, CeedInt num_elem, const CeedInt *num_points, 
   // Scratch: point offsets, then the rows (aligned for doubles).
   const size_t offsets_bytes = (offsets.size() * sizeof(CeedInt) + 15) / 16 * 16;
   const size_t rows_bytes    = static_cast<size_t>(a.dim) * a.num_points * 2 * a.P_1d * sizeof(CeedScalar);
-  void        *scratch       = nullptr;
-  CeedCall(Scratch(ceed, *data, *b, offsets_bytes + rows_bytes, &scratch));
+  CeedCall(b->scratch.Reserve(ceed, *data, offsets_bytes + rows_bytes));
+  void *scratch = b->scratch.ptr;
   CeedCall(Copy(ceed, *data, scratch, CEED_MEM_DEVICE, offsets.data(), CEED_MEM_HOST, offsets.size() * sizeof(CeedInt)));
   a.point_offsets = static_cast<const CeedInt *>(scratch);
   a.rows          = reinterpret_cast<CeedScalar *>(static_cast<char *>(scratch) + offsets_bytes);

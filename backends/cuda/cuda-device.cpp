@@ -57,6 +57,21 @@ int DeviceRelease(Ceed ceed, CeedCuda &data, void *ptr) {
   return CEED_ERROR_SUCCESS;
 }
 
+int DeviceScratch::Reserve(Ceed ceed, CeedCuda &data, size_t min_bytes) {
+  if (min_bytes <= bytes) return CEED_ERROR_SUCCESS;
+  CeedCall(Release(ceed, data));
+  CeedCall(DeviceMalloc(ceed, data, min_bytes, &ptr));
+  bytes = min_bytes;
+  return CEED_ERROR_SUCCESS;
+}
+
+int DeviceScratch::Release(Ceed ceed, CeedCuda &data) {
+  void *old = ptr;
+  ptr       = nullptr;
+  bytes     = 0;
+  return DeviceRelease(ceed, data, old);
+}
+
 int Copy(Ceed ceed, CeedCuda &data, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes) {
   if (bytes == 0 || dst == src) return CEED_ERROR_SUCCESS;
   const CUdeviceptr d = reinterpret_cast<CUdeviceptr>(dst), s = reinterpret_cast<CUdeviceptr>(src);

@@ -25,8 +25,7 @@ struct QFunctionCuda {
   CUfunction         kernel = nullptr;
   unsigned long long error_source = 0;        // source id of the kernel's error records
   CUfunction         user_kernel  = nullptr;  // from CeedQFunctionSetCUDAUserFunction
-  void              *scratch      = nullptr;  // device memory: [component][point] copies for user_kernel
-  size_t             scratch_bytes = 0;
+  DeviceScratch      scratch;                 // [component][point] copies for user_kernel
 };
 
 QFunctionCuda *Data(CeedQFunction qf) {
@@ -91,10 +90,10 @@ int Apply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v) {
 int Destroy(CeedQFunction qf) {
   QFunctionCuda *d    = Data(qf);
   int            ierr = CEED_ERROR_SUCCESS;
-  if (d && d->scratch) {
+  if (d && d->scratch.ptr) {
     CeedCuda *data = nullptr;
     ierr           = Activate(CeedQFunctionReturnCeed(qf), &data);
-    if (!ierr) ierr = DeviceRelease(CeedQFunctionReturnCeed(qf), *data, d->scratch);
+    if (!ierr) ierr = d->scratch.Release(CeedQFunctionReturnCeed(qf), *data);
   }
   delete d;
   CeedCall(CeedQFunctionSetData(qf, nullptr));
@@ -134,15 +133,9 @@ int ApplyUserKernel(Ceed ceed, CeedCuda &data, CeedQFunction qf, QFunctionCuda &
   if (blocked) {
     size_t bytes = 0;
     for (CeedInt s : sizes) bytes += static_cast<size_t>(s) * Q * sizeof(CeedScalar);
-    if (bytes > d.scratch_bytes) {
-      CeedCall(DeviceRelease(ceed, data, d.scratch));
-      d.scratch       = nullptr;
-      d.scratch_bytes = 0;
-      CeedCall(DeviceMalloc(ceed, data, bytes, &d.scratch));
-      d.scratch_bytes = bytes;
-    }
+    CeedCall(d.scratch.Reserve(ceed, data, bytes));
     CeedCall(GetRefFunction(ceed, data, "CeedCudaQFunctionRelayout", &relayout));
-    auto *next = static_cast<CeedScalar *>(d.scratch);
+    auto *next = static_cast<CeedScalar *>(d.scratch.ptr);
     for (CeedInt i = 0; i < num_in + num_out; next += static_cast<size_t>(sizes[i]) * Q, i++) {
       if (i < num_in) {
         CeedInt to_flat = 1;
