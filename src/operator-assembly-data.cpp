@@ -87,6 +87,7 @@ int BuildSide(CeedOperator op, const std::vector<CeedOperatorField> &fields, std
     for (AssemblyRstr &g : groups) {
       g.B.assign(static_cast<size_t>(g.num_modes) * Q * g.elem_size, 0.0);
       for (const AssemblyField &f : g.fields) CeedCall(CopyBasisMatrix(f, Q, g.elem_size, g.B.data(), func, ceed));
+      CeedCall(FactorTensorModes(g, Q));
     }
   }
   return CEED_ERROR_SUCCESS;
@@ -262,13 +263,19 @@ void ElementAssembler::AddNodeDiagonal(CeedInt gi, CeedInt go, CeedInt ci, CeedI
   if (!orientations_[gin].curl_orients && !orientations_[gout].curl_orients) {
     // T is diagonal (signs): T(n,n)^2 B_out^T D B_in at each node.
     const CeedScalar *Bi = BasisMatrix(true, gi), *Bo = BasisMatrix(false, go);
-    std::vector<CeedScalar> sum(P, 0.0);
+    const bool        tensor = !data_->is_at_points && in.tensor.dim && out.tensor.dim == in.tensor.dim && out.tensor.P_1d == in.tensor.P_1d &&
+                        out.tensor.Q_1d == in.tensor.Q_1d;
+    std::vector<CeedScalar> sum(P, 0.0), work(tensor ? TensorDiagonalWorkSize(in.tensor) : 0);
     for (CeedInt mo = 0; mo < out.num_modes; mo++) {
       const CeedInt s = out.mode_unknown[mo] + co;
       for (CeedInt mi = 0; mi < in.num_modes; mi++) {
         const CeedInt r = in.mode_unknown[mi] + ci;
         if (DIsZero(r, s)) continue;
         const CeedScalar *d = D(r, s);
+        if (tensor) {
+          AddTensorModeDiagonal(out.tensor, mo, in.tensor, mi, d, work.data(), sum.data());
+          continue;
+        }
         for (CeedInt q = 0; q < n; q++) {
           const CeedScalar *bo = Bo + (static_cast<CeedSize>(mo) * n + q) * P, *bi = Bi + (static_cast<CeedSize>(mi) * n + q) * P;
           const CeedScalar  dq = d[q];

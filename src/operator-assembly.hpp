@@ -13,6 +13,7 @@
 //     T_out^T B_out^T D_e B_in T_in, with T the orientation transform of the restrictions.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -121,6 +122,14 @@ struct AssemblyField {
   CeedInt      first_mode    = 0;  // first row block of the field in AssemblyRstr::B
 };
 
+// Basis matrices of a group that factor into 1D matrices (tensor H1 bases, INTERP and GRAD): mode m is
+// the product over directions d of factors[m][d] ([Q_1d][P_1d]), direction 0 fastest in node and point
+// numbering. Lets element diagonals be computed by sum factorization (operator-tensor-diagonal.cpp).
+struct TensorModes {
+  CeedInt                                      dim = 0, P_1d = 0, Q_1d = 0;  // dim 0: the group does not factor
+  std::vector<std::array<const CeedScalar *, 3>> factors;                     // borrowed from the bases
+};
+
 // One distinct active restriction of one side (input or output) of a single operator, with every active
 // field that uses it. Mode row m of the stacked basis matrix belongs to QFunction unknown
 // mode_unknown[m] + c for component c.
@@ -133,7 +142,20 @@ struct AssemblyRstr {
   CeedInt                    num_modes = 0;
   std::vector<CeedInt>       mode_unknown;
   std::vector<CeedScalar>    B;  // [num_modes][num_qpts][elem_size]; at points: per element (ElementAssembler)
+  TensorModes                tensor;
 };
+
+// Fills g.tensor when every mode of g factors into 1D matrices that reproduce g.B (checked entry by entry).
+int FactorTensorModes(AssemblyRstr &g, CeedInt num_qpts);
+// sum[k] += sum_q D[q] B_out[mo](q, k) B_in[mi](q, k) for the nodes k of an element, by sum factorization;
+// work holds at least TensorDiagonalWorkSize(in) values.
+inline CeedSize TensorDiagonalWorkSize(const TensorModes &t) {
+  CeedSize size = 1;
+  for (CeedInt d = 0; d < t.dim; d++) size *= t.P_1d > t.Q_1d ? t.P_1d : t.Q_1d;
+  return 2 * size + static_cast<CeedSize>(t.dim) * t.P_1d * t.Q_1d;
+}
+void AddTensorModeDiagonal(const TensorModes &out, CeedInt mo, const TensorModes &in, CeedInt mi, const CeedScalar *D, CeedScalar *work,
+                           CeedScalar *sum);
 
 struct OperatorAssemblyData {
   bool                      is_at_points = false;

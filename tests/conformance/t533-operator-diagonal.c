@@ -1,5 +1,6 @@
 /* Diagonal and point-block diagonal assembly of mass, diffusion, vector (3 coupled components), mixed
- * (two restrictions) and composite operators on a deformed 2D and 3D hex mesh: the assembled diagonal equals
+ * (two restrictions) and composite operators on a deformed 2D and 3D hex mesh (P = 3, Q = 4) and a 2D one
+ * (P = Q = 6): the assembled diagonal equals
  * e_i^T A e_i computed with CeedOperatorApply, the add variant adds, and every point-block entry equals the
  * matrix entry that CeedOperatorLinearAssemblePointBlockDiagonalSymbolic names. */
 #include "assembly-problems.h"
@@ -76,5 +77,15 @@ static int CheckOperator(TestProblem *pb, int kind_index) {
 
 int main(int argc, char **argv) {
   const CeedInt n_3d[3] = {2, 2, 2};
-  return TestMainOverKinds(argc, argv, n_3d, TEST_NUM_OPERATORS, CheckOperator);
+  int           ierr    = TestMainOverKinds(argc, argv, n_3d, TEST_NUM_OPERATORS, CheckOperator);
+  /* Higher order with as many quadrature points as nodes (tensor diagonals by sum factorization). */
+  Ceed          ceed;
+  TestProblem   pb;
+  const CeedInt n_2d[2] = {2, 2};
+  CeedInit(argv[1], &ceed);
+  TestProblemCreate(ceed, 2, n_2d, 6, 6, &pb);
+  for (int kind = 0; kind < TEST_NUM_OPERATORS; kind++) ierr |= CheckOperator(&pb, kind);
+  TestProblemDestroy(&pb);
+  CeedDestroy(&ceed);
+  return ierr;
 }
