@@ -2,6 +2,8 @@
 // (basis.cpp, basis-create.cpp, basis-apply.cpp, basis-at-points.cpp, basis-view.cpp, basis-flops.cpp).
 #pragma once
 
+#include <ceed/jit-source/basis/ceed-basis-at-points.h>
+
 #include <memory>
 #include <vector>
 
@@ -48,6 +50,14 @@ int BasisDestroyObject(CeedObject *obj);
 // hands it to the caller. On failure the basis is released.
 int BasisFinishCreate(const char *func, Ceed ceed, std::unique_ptr<CeedBasis_private> b, CeedBasis *basis);
 
+
+// Evaluation of tensor bases at points on the host with the shared items (basis-at-points.cpp): Setup
+// checks that basis can be evaluated at points and fills the basis part of the arguments; Rows computes
+// the rows of a->num_points points (x_ref [dim][num_points]) into rows, which a->rows then points to; Run
+// runs every item of the arguments.
+int  BasisAtPointsSetup(const char *func, CeedBasis basis, CeedBasisAtPointsArgs *a);
+void BasisAtPointsRows(CeedBasisAtPointsArgs *a, const CeedScalar *x_ref, std::vector<CeedScalar> &rows);
+void BasisAtPointsRun(CeedBasisAtPointsArgs *a);
 
 // Default evaluation of a tensor basis at num_points arbitrary reference points of one element
 // (arguments already validated by the public function func).

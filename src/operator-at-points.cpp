@@ -1,7 +1,8 @@
 // CeedOperator: default application of operators at points, out += E^T B^T D B E in with B evaluated at
 // each element's points (spec 06 §9), for backends without CeedOperatorBackendOps::ApplyAddAtPoints.
 //
-// Element by element through the public API, in the backend's preferred memory: fields with a
+// On the host, every element at once when possible (operator-at-points-host.cpp); otherwise
+// element by element through the public API, in the backend's preferred memory: fields with a
 // restriction to element nodes are restricted once for all elements into an E-vector and each element's
 // slice is borrowed (CEED_USE_POINTER) by a wrapper vector for CeedBasisApplyAtPoints at the element's
 // reference coordinates; fields with a restriction at points are restricted element by element; the
@@ -134,6 +135,9 @@ int ApplyElements(CeedOperator op, AtPointsApplyData &d, CeedVector in, CeedVect
 }  // namespace
 
 int OperatorApplyAddAtPointsDefault(CeedOperator op, CeedVector in, CeedVector out) {
+  bool applied = false;
+  CeedCall(OperatorApplyAddAtPointsOnHost(op, in, out, &applied));
+  if (applied) return CEED_ERROR_SUCCESS;
   CeedCall(Setup(op, op->at_points_apply));
   AtPointsApplyData &d      = *op->at_points_apply;
   const size_t       num_in = op->input_fields.size(), num_out = op->output_fields.size();

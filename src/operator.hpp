@@ -38,6 +38,7 @@ struct OperatorCompositeLabel {
 struct QFAssemblyData;        // operator-assembly.hpp
 struct OperatorAssemblyData;  // operator-assembly.hpp
 struct AtPointsApplyData;     // operator-at-points.cpp
+struct AtPointsHostData;      // operator-at-points-host.cpp
 
 // What the set fields imply; recomputed by OperatorComputeShape.
 struct OperatorShape {
@@ -76,6 +77,7 @@ struct CeedOperator_private {
   std::shared_ptr<ceed::OperatorAssemblyData> assembly_data;
   // Data of the core's default application of operators at points (operator-at-points.cpp).
   std::shared_ptr<ceed::AtPointsApplyData> at_points_apply;
+  std::shared_ptr<ceed::AtPointsHostData>  at_points_host;  // its batched form on the host
   std::string name;
   CeedOperatorBackendOps ops{};
   void *data = nullptr;  // backend data
@@ -99,6 +101,8 @@ int OperatorFieldDestroy(CeedOperatorField &field);
 
 // out += A in for a single operator at points whose backend has no ApplyAddAtPoints (operator-at-points.cpp).
 int OperatorApplyAddAtPointsDefault(CeedOperator op, CeedVector in, CeedVector out);
+// Its batched form on the host (operator-at-points-host.cpp): *applied false when op needs the element-by-element one.
+int OperatorApplyAddAtPointsOnHost(CeedOperator op, CeedVector in, CeedVector out, bool *applied);
 
 // Zeroes the passive output vectors of op (of every sub-operator for composites).
 int OperatorZeroPassiveOutputs(CeedOperator op);

@@ -70,23 +70,28 @@ CEED_BASIS_AT_POINTS_FN CeedInt CeedBasisAtPointsCoincident(const CeedScalar *po
   return -1;
 }
 
-/* Values and derivatives of the Lagrange polynomials on the n points at x (product formula: no division by
-   x - point, accurate at and near the points). */
+/* Values and derivatives of the Lagrange polynomials on the n points at x: l_j(x) = c_j prod_{k != j} (x - x_k)
+   with c_j = 1 / prod_{k != j} (x_j - x_k), and its derivative by the product rule (no division by x - x_k:
+   accurate at and near the points; n divisions in all). */
 CEED_BASIS_AT_POINTS_FN void CeedBasisAtPointsLagrange(const CeedScalar *points, CeedInt n, CeedScalar x, CeedScalar *value, CeedScalar *deriv) {
   for (CeedInt j = 0; j < n; j++) {
-    CeedScalar v = 1.0;
-    for (CeedInt k = 0; k < n; k++)
-      if (k != j) v *= (x - points[k]) / (points[j] - points[k]);
-    value[j]     = v;
-    CeedScalar d = 0.0;
+    CeedScalar den = 1.0, v = 1.0;
+    for (CeedInt k = 0; k < n; k++) {
+      if (k == j) continue;
+      den *= points[j] - points[k];
+      v *= x - points[k];
+    }
+    const CeedScalar c = 1.0 / den;
+    CeedScalar       d = 0.0;
     for (CeedInt m = 0; m < n; m++) {
       if (m == j) continue;
-      CeedScalar t = 1.0 / (points[j] - points[m]);
+      CeedScalar t = 1.0;
       for (CeedInt k = 0; k < n; k++)
-        if (k != j && k != m) t *= (x - points[k]) / (points[j] - points[k]);
+        if (k != j && k != m) t *= x - points[k];
       d += t;
     }
-    deriv[j] = d;
+    value[j] = c * v;
+    deriv[j] = c * d;
   }
 }
 
@@ -170,13 +175,20 @@ CEED_BASIS_AT_POINTS_FN void CeedBasisAtPointsItem(const CeedBasisAtPointsArgs *
   const CeedInt node = (CeedInt)(item % P), c = (CeedInt)(item / P % nc), e = (CeedInt)(item / ((CeedSize)P * nc));
   CeedInt       j[3] = {0, 0, 0};
   for (CeedInt d = 0, r = node; d < dim; d++, r /= P_1d) j[d] = r % P_1d;
-  const CeedInt num_slices = a->is_grad ? dim : 1;
-  CeedScalar    sum        = 0.0;
-  for (CeedSize p = a->point_offsets[e]; p < a->point_offsets[e + 1]; p++) {
-    for (CeedInt s = 0; s < num_slices; s++) {
-      CeedScalar w = a->u[((CeedSize)s * nc + c) * N + p];
-      for (CeedInt d = dim - 1; d >= 0; d--) w *= CeedBasisAtPointsRowOf(a, s, d, p)[j[d]];
-      sum += w;
+  const CeedInt  num_slices = a->is_grad ? dim : 1;
+  const CeedSize first = a->point_offsets[e], last = a->point_offsets[e + 1], step = 2 * (CeedSize)P_1d;
+  CeedScalar     sum = 0.0;
+  for (CeedInt s = 0; s < num_slices; s++) {
+    // Entry j[d] of the row of direction d at point p is r[d][p * step].
+    const CeedScalar *r[3] = {a->rows, a->rows, a->rows};
+    for (CeedInt d = 0; d < dim; d++) r[d] = CeedBasisAtPointsRowOf(a, s, d, 0) + j[d];
+    const CeedScalar *w = a->u + ((CeedSize)s * nc + c) * N;
+    if (dim == 1) {
+      for (CeedSize p = first; p < last; p++) sum += w[p] * r[0][p * step];
+    } else if (dim == 2) {
+      for (CeedSize p = first; p < last; p++) sum += w[p] * r[0][p * step] * r[1][p * step];
+    } else {
+      for (CeedSize p = first; p < last; p++) sum += w[p] * r[0][p * step] * r[1][p * step] * r[2][p * step];
     }
   }
   if (a->add) a->v[item] += sum;
