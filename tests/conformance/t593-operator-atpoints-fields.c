@@ -65,8 +65,10 @@ static void Expected(Ceed ceed, CeedElemRestriction rstr_u, CeedElemRestriction 
   CeedVectorGetArrayRead(v_l, CEED_MEM_HOST, &data);
   for (CeedInt i = 0; i < 2 * NUM_NODES; i++) v_out[i] = data[i];
   CeedVectorRestoreArrayRead(v_l, &data);
+  CeedSize num_points = 0;
+  CeedVectorGetLength(s_l, &num_points);
   CeedVectorGetArrayRead(s_l, CEED_MEM_HOST, &data);
-  for (CeedInt i = 0; i < 30; i++) s_out[i] = data[i];
+  for (CeedSize i = 0; i < num_points; i++) s_out[i] = data[i];
   CeedVectorRestoreArrayRead(s_l, &data);
   for (int k = 0; k < 7; k++) CeedVectorDestroy(&q[k]);
   CeedVectorDestroy(&e_u);
