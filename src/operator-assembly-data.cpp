@@ -265,7 +265,9 @@ void ElementAssembler::AddNodeDiagonal(CeedInt gi, CeedInt go, CeedInt ci, CeedI
     const CeedScalar *Bi = BasisMatrix(true, gi), *Bo = BasisMatrix(false, go);
     const bool        tensor = !data_->is_at_points && in.tensor.dim && out.tensor.dim == in.tensor.dim && out.tensor.P_1d == in.tensor.P_1d &&
                         out.tensor.Q_1d == in.tensor.Q_1d;
-    std::vector<CeedScalar> sum(P, 0.0), work(tensor ? TensorDiagonalWorkSize(in.tensor) : 0);
+    // Scratch kept between calls (one call per element and component pair): sum, then the tensor work.
+    diag_scratch_.assign(P + (tensor ? TensorDiagonalWorkSize(in.tensor) : 0), 0.0);
+    CeedScalar *sum = diag_scratch_.data(), *work = sum + P;
     for (CeedInt mo = 0; mo < out.num_modes; mo++) {
       const CeedInt s = out.mode_unknown[mo] + co;
       for (CeedInt mi = 0; mi < in.num_modes; mi++) {
@@ -273,7 +275,7 @@ void ElementAssembler::AddNodeDiagonal(CeedInt gi, CeedInt go, CeedInt ci, CeedI
         if (DIsZero(r, s)) continue;
         const CeedScalar *d = D(r, s);
         if (tensor) {
-          AddTensorModeDiagonal(out.tensor, mo, in.tensor, mi, d, work.data(), sum.data());
+          AddTensorModeDiagonal(out.tensor, mo, in.tensor, mi, d, work, sum);
           continue;
         }
         for (CeedInt q = 0; q < n; q++) {

@@ -223,6 +223,7 @@ class ElementAssembler {
   OwnedVector             x_ref_, unit_, values_;
   std::vector<std::vector<CeedScalar>> b_in_, b_out_;  // per group, this element's matrices
   std::vector<CeedScalar>              work_;
+  mutable std::vector<CeedScalar>      diag_scratch_;  // AddNodeDiagonal
 };
 
 // Element matrices computed by the backend (CeedBackendOps::AssembleElements) in its preferred memory,
