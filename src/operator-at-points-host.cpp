@@ -96,14 +96,13 @@ int Setup(CeedOperator op, std::shared_ptr<AtPointsHostData> &data) {
   CeedInt     vec_length = 1;
   CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
   CeedCall(CeedQFunctionGetVectorLength(op->qf, &vec_length));
+  data = d;  // batched stays false unless every check below passes
+  if (mem_type != CEED_MEM_HOST || vec_length != 1) return CEED_ERROR_SUCCESS;
   const CeedInt num_elem = op->shape.num_elem;
   CeedCall(CeedElemRestrictionGetNumComponents(op->rstr_points, &d->dim));
   CeedCall(CopyOffsets(op->rstr_points, num_elem, d->coord_offsets));
   const CeedSize total = static_cast<CeedSize>(d->coord_offsets[num_elem]) - d->coord_offsets[0];
-  if (mem_type != CEED_MEM_HOST || vec_length != 1 || total > INT_MAX) {
-    data = d;  // batched stays false
-    return CEED_ERROR_SUCCESS;
-  }
+  if (total > INT_MAX) return CEED_ERROR_SUCCESS;
   d->num_points = static_cast<CeedInt>(total);
   d->point_offsets.resize(static_cast<size_t>(num_elem) + 1);
   for (CeedInt e = 0; e <= num_elem; e++) d->point_offsets[e] = d->coord_offsets[e] - d->coord_offsets[0];
@@ -113,12 +112,14 @@ int Setup(CeedOperator op, std::shared_ptr<AtPointsHostData> &data) {
   bool ok = true;
   for (size_t i = 0; i < num_in && ok; i++) CeedCall(SetupField(op, *d, op->input_fields[i], d->inputs[i], &ok));
   for (size_t i = 0; i < num_out && ok; i++) CeedCall(SetupField(op, *d, op->output_fields[i], d->outputs[i], &ok));
-  if (ok) {
-    for (size_t i = 0; i < num_in; i++) d->q_in.push_back(d->inputs[i].q_vec);
-    for (size_t i = 0; i < num_out; i++) d->q_out.push_back(d->outputs[i].q_vec);
+  if (!ok) {
+    // The element-by-element application runs instead: keep nothing but the decision.
+    data = std::make_shared<AtPointsHostData>();
+    return CEED_ERROR_SUCCESS;
   }
-  d->batched = ok;
-  data       = d;
+  for (size_t i = 0; i < num_in; i++) d->q_in.push_back(d->inputs[i].q_vec);
+  for (size_t i = 0; i < num_out; i++) d->q_out.push_back(d->outputs[i].q_vec);
+  d->batched = true;
   return CEED_ERROR_SUCCESS;
 }
 
