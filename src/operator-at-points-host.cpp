@@ -1,11 +1,11 @@
 // CeedOperator: batched default application of operators at points on the host, every element at once.
 //
-// Taken by the default application (operator-at-points.cpp) when the backend works in host memory, the
-// QFunction has vector length 1 and every basis field is evaluated by the core's items (no backend
-// CeedBasisApplyAtPoints). The points of all elements are numbered element after element, in the order of
+// Taken by the default application (operator-at-points.cpp) when the backend works in host memory and
+// every basis field is evaluated by the core's items (no backend CeedBasisApplyAtPoints). The points of all elements are numbered element after element, in the order of
 // the points restriction's lists; each field's values at the points form one [comp][point] array, so the
 // QFunction runs once over all points, and the bases run their items over all elements. The 1-D rows of
-// each basis at every point are kept until the point coordinates change.
+// each basis at every point are kept until the point coordinates change. The arrays hold the points padded
+// to a multiple of the QFunction's vector length (padding at the reference origin, never scattered back).
 #include <climits>
 
 #include "basis.hpp"
@@ -30,7 +30,7 @@ struct AtPointsHostRows {
 
 struct AtPointsHostData {
   bool                                 batched = false;  // false: the element-by-element application is used
-  CeedInt                              dim = 0, num_points = 0;
+  CeedInt                              dim = 0, num_points = 0, num_padded = 0;  // points; array stride
   std::vector<CeedInt>                 point_offsets, coord_offsets;
   std::unique_ptr<AtPointsHostField[]> inputs, outputs;
   std::vector<CeedVector>              q_in, q_out;
@@ -82,7 +82,7 @@ int SetupField(CeedOperator op, AtPointsHostData &d, CeedOperatorField field, At
       CeedCall(BasisAtPointsSetup("CeedOperatorApply", basis, &d.rows.back().args));
     }
   }
-  CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(field->size) * std::max<CeedInt>(d.num_points, 1), f.q_vec.out()));
+  CeedCall(CeedVectorCreate(ceed, static_cast<CeedSize>(field->size) * std::max<CeedInt>(d.num_padded, 1), f.q_vec.out()));
   CeedCall(CeedVectorSetValue(f.q_vec, field->eval_mode == CEED_EVAL_WEIGHT ? 1.0 : 0.0));
   *ok = true;
   return CEED_ERROR_SUCCESS;
@@ -97,13 +97,15 @@ int Setup(CeedOperator op, std::shared_ptr<AtPointsHostData> &data) {
   CeedCall(CeedGetPreferredMemType(ceed, &mem_type));
   CeedCall(CeedQFunctionGetVectorLength(op->qf, &vec_length));
   data = d;  // batched stays false unless every check below passes
-  if (mem_type != CEED_MEM_HOST || vec_length != 1) return CEED_ERROR_SUCCESS;
+  if (mem_type != CEED_MEM_HOST) return CEED_ERROR_SUCCESS;
   const CeedInt num_elem = op->shape.num_elem;
   CeedCall(CeedElemRestrictionGetNumComponents(op->rstr_points, &d->dim));
   CeedCall(CopyOffsets(op->rstr_points, num_elem, d->coord_offsets));
   const CeedSize total = static_cast<CeedSize>(d->coord_offsets[num_elem]) - d->coord_offsets[0];
-  if (total > INT_MAX) return CEED_ERROR_SUCCESS;
+  const CeedSize padded = (total + vec_length - 1) / vec_length * vec_length;
+  if (padded > INT_MAX) return CEED_ERROR_SUCCESS;
   d->num_points = static_cast<CeedInt>(total);
+  d->num_padded = static_cast<CeedInt>(padded);
   d->point_offsets.resize(static_cast<size_t>(num_elem) + 1);
   for (CeedInt e = 0; e <= num_elem; e++) d->point_offsets[e] = d->coord_offsets[e] - d->coord_offsets[0];
   const size_t num_in = op->input_fields.size(), num_out = op->output_fields.size();
@@ -128,18 +130,19 @@ int RefreshRows(CeedOperator op, AtPointsHostData &d) {
   uint64_t state = 0;
   CeedCall(CeedVectorGetState(op->point_coords, &state));
   if (d.rows_valid && state == d.coords_state) return CEED_ERROR_SUCCESS;
-  const CeedSize          N = d.num_points;
-  std::vector<CeedScalar> x_ref(static_cast<size_t>(d.dim) * N);
+  const CeedSize          N = d.num_points, stride = d.num_padded;
+  std::vector<CeedScalar> x_ref(static_cast<size_t>(d.dim) * stride, 0.0);
   {
     VectorRead coords;
     CeedCall(coords.Get(op->point_coords));
     for (CeedSize p = 0; p < N; p++)
-      for (CeedInt c = 0; c < d.dim; c++) x_ref[c * N + p] = coords.data()[static_cast<CeedSize>(PointIndex(d.coord_offsets, p)) * d.dim + c];
+      for (CeedInt c = 0; c < d.dim; c++) x_ref[c * stride + p] = coords.data()[static_cast<CeedSize>(PointIndex(d.coord_offsets, p)) * d.dim + c];
   }
+  // Items see the padded points as points of the last element; its transpose sums stop at point_offsets.
   for (AtPointsHostRows &r : d.rows) {
     r.args.num_elem      = op->shape.num_elem;
     r.args.point_offsets = d.point_offsets.data();
-    r.args.num_points    = N;
+    r.args.num_points    = stride;
     BasisAtPointsRows(&r.args, x_ref.data(), r.rows);
   }
   d.coords_state = state;
@@ -151,7 +154,7 @@ CeedVector LVector(const AtPointsHostField &f, CeedVector active) { return f.fie
 
 // Values of input field f at every point.
 int EvaluateInput(AtPointsHostData &d, AtPointsHostField &f, CeedVector in) {
-  const CeedSize N = d.num_points;
+  const CeedSize N = d.num_points, stride = d.num_padded;
   if (f.field->eval_mode == CEED_EVAL_WEIGHT) return CEED_ERROR_SUCCESS;  // ones, set up once
   VectorWrite q;
   CeedCall(q.Get(f.q_vec, false));
@@ -160,7 +163,7 @@ int EvaluateInput(AtPointsHostData &d, AtPointsHostField &f, CeedVector in) {
     VectorRead    l;
     CeedCall(l.Get(LVector(f, in)));
     for (CeedSize p = 0; p < N; p++)
-      for (CeedInt c = 0; c < nc; c++) q.data()[c * N + p] = l.data()[static_cast<CeedSize>(PointIndex(f.offsets, p)) * nc + c];
+      for (CeedInt c = 0; c < nc; c++) q.data()[c * stride + p] = l.data()[static_cast<CeedSize>(PointIndex(f.offsets, p)) * nc + c];
     return CEED_ERROR_SUCCESS;
   }
   CeedCall(CeedElemRestrictionApply(f.field->rstr, CEED_NOTRANSPOSE, LVector(f, in), f.e_vec, CEED_REQUEST_IMMEDIATE));
@@ -177,7 +180,7 @@ int EvaluateInput(AtPointsHostData &d, AtPointsHostField &f, CeedVector in) {
 
 // Adds output field f's values at every point into its L-vector.
 int ScatterOutput(AtPointsHostData &d, AtPointsHostField &f, CeedVector out) {
-  const CeedSize N = d.num_points;
+  const CeedSize N = d.num_points, stride = d.num_padded;
   VectorRead     q;
   CeedCall(q.Get(f.q_vec));
   if (f.is_points) {
@@ -185,7 +188,7 @@ int ScatterOutput(AtPointsHostData &d, AtPointsHostField &f, CeedVector out) {
     VectorWrite   l;
     CeedCall(l.Get(LVector(f, out), true));
     for (CeedSize p = 0; p < N; p++)
-      for (CeedInt c = 0; c < nc; c++) l.data()[static_cast<CeedSize>(PointIndex(f.offsets, p)) * nc + c] += q.data()[c * N + p];
+      for (CeedInt c = 0; c < nc; c++) l.data()[static_cast<CeedSize>(PointIndex(f.offsets, p)) * nc + c] += q.data()[c * stride + p];
     return CEED_ERROR_SUCCESS;
   }
   {
@@ -212,7 +215,7 @@ int OperatorApplyAddAtPointsOnHost(CeedOperator op, CeedVector in, CeedVector ou
   CeedCall(RefreshRows(op, d));
   const size_t num_in = op->input_fields.size(), num_out = op->output_fields.size();
   for (size_t i = 0; i < num_in; i++) CeedCall(EvaluateInput(d, d.inputs[i], in));
-  CeedCall(CeedQFunctionApply(op->qf, d.num_points, d.q_in.data(), d.q_out.data()));
+  CeedCall(CeedQFunctionApply(op->qf, d.num_padded, d.q_in.data(), d.q_out.data()));
   for (size_t i = 0; i < num_out; i++) CeedCall(ScatterOutput(d, d.outputs[i], out));
   return CEED_ERROR_SUCCESS;
 }
