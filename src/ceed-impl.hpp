@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 // Every public object starts with this header at offset 0 so that CeedObject works on all of them.
@@ -36,6 +37,9 @@ struct Ceed_private {
   std::string resource;            // registered prefix chosen by CeedInit
   std::string resource_requested;  // full requested resource, options included
   const CeedBackendEntry *backend = nullptr;
+  // Candidates of a generic request that CeedInit skipped before this backend: (prefix, why).
+  std::vector<std::pair<std::string, std::string>> skipped_resources;
+  std::vector<const char *> skipped_resources_view, skipped_reasons_view;  // handed out by CeedGetSkippedResources
   CeedErrorHandler error_handler = nullptr;
   std::string error_message = "No error message stored";
   Ceed parent = nullptr;  // not retained: a delegate lives no longer than its parent

@@ -1,6 +1,9 @@
 // The library context: creation through the registry, reference counting, delegation, JIT roots and
 // defines, work vectors, views and version/build queries (spec 07 §1-2, 07 §9).
 #include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
 #include <cstdlib>
 #include <cstring>
 
@@ -35,6 +38,100 @@ int ReleaseCeed(Ceed ceed) {
 
 }  // namespace
 
+namespace {
+
+// Error handler of a context under construction: keeps the backend's message for CeedInit's report, without
+// the library's source location unless CEED_DEBUG is set (CeedInit adds its own).
+int StoreInitFailure(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args) {
+  CeedErrorStore(ceed, filename, line_no, func, err_code, format, args);
+  std::string &message  = ceed::RootCeed(ceed)->error_message;
+  const std::string loc = std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): ";
+  if (!ceed->is_debug && !message.compare(0, loc.size(), loc)) message.erase(0, loc.size());
+  return err_code;
+}
+
+struct InitFailure {
+  int         code = CEED_ERROR_SUCCESS;
+  std::string cause;    // the plugin's or the backend's own reason
+  std::string message;  // the whole story: which backend, from which manifest, for which resource
+};
+
+// Creates a context for resource served by entry. Raises nothing: on failure fills *failure and leaves *ceed
+// NULL, so that the caller can try the next candidate.
+bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ceed, InitFailure *failure) {
+  *ceed                = nullptr;
+  CeedBackendInit init = nullptr;
+  std::string     delegate_resource;
+  if (!ceed::RegistryLoad(entry, &init, &delegate_resource, &failure->cause)) {
+    failure->code    = CEED_ERROR_MAJOR;
+    failure->message = failure->cause;
+    return false;
+  }
+  Ceed c = new Ceed_private();
+  c->header.view        = CeedViewObject;
+  c->header.destroy     = CeedDestroyObject;
+  c->resource           = ceed::RegistryPrefix(entry);
+  c->resource_requested = resource;
+  c->backend            = entry;
+  c->is_debug           = CeedDebugFlagEnv();
+  c->is_clang           = EnvTrue("CEED_USE_CLANG_CUDA") || std::getenv("CEED_CLANG_CUDA_CXX");
+  c->jit_source_roots.push_back(ceed::IncludeDirectory());
+
+  // The backend reports its own failure on the new context; keep it there so the reason survives the
+  // context's destruction.
+  c->error_handler = StoreInitFailure;
+  int ierr         = init(resource, c);
+  if (!ierr && !delegate_resource.empty() && !c->delegate) {
+    Ceed        delegate = nullptr;
+    std::string delegate_reason;
+    ierr = ceed::InitResource(delegate_resource.c_str(), &delegate, &delegate_reason);
+    if (ierr) c->error_message = "its delegate " + delegate_resource + " failed: " + delegate_reason;
+    if (!ierr) ierr = CeedSetDelegate(c, delegate);
+    if (!ierr) ierr = CeedDestroy(&delegate);
+  }
+  if (ierr) {
+    failure->code    = ierr;
+    failure->cause   = c->error_message;
+    failure->message = "Backend " + ceed::RegistryPrefix(entry) + ", " + ceed::RegistryOrigin(entry) + ", failed to initialise resource " +
+                       resource + " (error " + std::to_string(ierr) + "): " + failure->cause;
+    Ceed doomed = c;
+    CeedDestroy(&doomed);
+    return false;
+  }
+  *ceed = c;
+  return true;
+}
+
+}  // namespace
+
+namespace ceed {
+
+int InitResource(const char *resource, Ceed *ceed, std::string *reason) {
+  *ceed = nullptr;
+  std::vector<const CeedBackendEntry *> candidates;
+  if (!RegistryCandidates(resource, &candidates, reason)) return CEED_ERROR_MAJOR;
+  std::vector<std::pair<std::string, std::string>> skipped;  // (prefix, cause)
+  InitFailure                                      first;
+  for (const CeedBackendEntry *entry : candidates) {
+    InitFailure failure;
+    if (InitCandidate(entry, resource, ceed, &failure)) {
+      (*ceed)->skipped_resources = std::move(skipped);
+      return CEED_ERROR_SUCCESS;
+    }
+    if (candidates.size() == 1) {  // a fully specified resource fails with its precise reason
+      *reason = failure.message;
+      return failure.code;
+    }
+    if (!first.code) first = failure;
+    skipped.emplace_back(RegistryPrefix(entry), failure.cause);
+  }
+  *reason = std::string("No backend for resource ") + resource + " could be used; the candidates, in priority order:";
+  for (const auto &[prefix, cause] : skipped) *reason += "\n  " + prefix + ": " + cause;
+  return first.code;
+}
+
+}  // namespace ceed
+
 int CeedInit(const char *resource, Ceed *ceed) {
   CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "CeedInit: output Ceed pointer is NULL");
   *ceed = nullptr;
@@ -45,40 +142,12 @@ int CeedInit(const char *resource, Ceed *ceed) {
     ceed::RegistryPrintHelp();
     resource += std::strlen(resource) >= 5 ? 5 : std::strlen(resource);
   }
-  const CeedBackendEntry *entry = nullptr;
-  CeedCall(ceed::RegistrySelect(resource, &entry));
-  CeedBackendInit init = nullptr;
-  std::string     delegate_resource;
-  CeedCall(ceed::RegistryLoad(entry, &init, &delegate_resource));
-
-  Ceed c = new Ceed_private();
-  c->header.view      = CeedViewObject;
-  c->header.destroy   = CeedDestroyObject;
-  c->resource           = ceed::RegistryPrefix(entry);
-  c->resource_requested = resource;
-  c->backend            = entry;
-  c->is_debug           = CeedDebugFlagEnv();
-  c->is_clang           = EnvTrue("CEED_USE_CLANG_CUDA") || std::getenv("CEED_CLANG_CUDA_CXX");
-  c->jit_source_roots.push_back(ceed::IncludeDirectory());
-
-  // The backend reports its own failure on the new context; store it there so the reason survives
-  // the context's destruction and reaches the caller together with the plugin's manifest.
-  c->error_handler = CeedErrorStore;
-  int ierr         = init(resource, c);
-  if (!ierr && !delegate_resource.empty() && !c->delegate) {
-    Ceed delegate = nullptr;
-    ierr          = CeedInit(delegate_resource.c_str(), &delegate);
-    if (!ierr) ierr = CeedSetDelegate(c, delegate);
-    if (!ierr) ierr = CeedDestroy(&delegate);
-  }
-  if (ierr) {
-    std::string reason = c->error_message;
-    Ceed        doomed = c;
-    CeedDestroy(&doomed);
-    return CeedError(NULL, ierr, "Backend %s, %s, failed to initialise resource %s (error %d): %s",
-                     ceed::RegistryPrefix(entry).c_str(), ceed::RegistryOrigin(entry).c_str(), resource, ierr, reason.c_str());
-  }
+  std::string reason;
+  Ceed        c    = nullptr;
+  int         ierr = ceed::InitResource(resource, &c, &reason);
+  if (ierr) return CeedError(NULL, ierr, "%s", reason.c_str());
   CeedCall(CeedSetErrorHandler(c, ceed::DefaultErrorHandler()));  // also reaches delegates made by init
+  for (const auto &[prefix, why] : c->skipped_resources) CeedDebug(c, "CeedInit: %s skipped for %s: %s", prefix.c_str(), resource, why.c_str());
   CeedDebug(c, "CeedInit: resource %s served by %s", resource, c->resource.c_str());
   *ceed = c;
   return CEED_ERROR_SUCCESS;
@@ -125,6 +194,22 @@ int CeedGetResourceRequested(Ceed ceed, const char **resource) {
   CeedCheck(ceed && resource, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
   *resource = ceed->resource_requested.c_str();
   return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetSkippedResources(Ceed ceed, CeedInt *num_skipped, const char *const **resources, const char *const **reasons) {
+  CeedCheck(ceed && num_skipped && resources && reasons, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
+  CEED_API_TRY
+  ceed->skipped_resources_view.clear();
+  ceed->skipped_reasons_view.clear();
+  for (const auto &[prefix, why] : ceed->skipped_resources) {
+    ceed->skipped_resources_view.push_back(prefix.c_str());
+    ceed->skipped_reasons_view.push_back(why.c_str());
+  }
+  *num_skipped = static_cast<CeedInt>(ceed->skipped_resources.size());
+  *resources   = ceed->skipped_resources_view.data();
+  *reasons     = ceed->skipped_reasons_view.data();
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
 }
 
 int CeedGetResourceOption(Ceed ceed, const char *key, char *value, size_t value_len, bool *found) {

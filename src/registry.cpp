@@ -207,41 +207,47 @@ void RegistryPrintHelp() {
   }
 }
 
-int RegistrySelect(const char *resource, const CeedBackendEntry **entry) {
+bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry *> *candidates, std::string *error) {
   std::string requested = resource;
   std::string stem      = requested.substr(0, requested.find(':'));
-  const CeedBackendEntry *best = nullptr;
-  std::string             closest;
-  size_t                  closest_distance = SIZE_MAX;
+  std::string closest;
+  size_t      closest_distance = SIZE_MAX;
+  candidates->clear();
   {
     std::lock_guard<std::mutex> lock(registry_mutex);
     for (const auto &e : entries) {
       const std::string &p = e->prefix;
       size_t             n = 0;
       while (n < p.size() && n < stem.size() && p[n] == stem[n]) n++;
-      bool covers_stem = n == stem.size() && n > 1 && (n == p.size() || p[n] == '/');
-      if (covers_stem && (!best || e->priority < best->priority)) best = e.get();
+      if (n == stem.size() && n > 1 && (n == p.size() || p[n] == '/')) candidates->push_back(e.get());
       if (Visible(*e)) {
         size_t d = EditDistance(stem, p);
         if (d < closest_distance) closest_distance = d, closest = p;
       }
     }
   }
-  if (!best) {
-    if (closest.empty()) return CeedError(NULL, CEED_ERROR_MAJOR, "No suitable backend: %s (no backends are registered)", resource);
-    return CeedError(NULL, CEED_ERROR_MAJOR, "No suitable backend: %s\nClosest match: %s", resource, closest.c_str());
+  // Lower priority first; among equals, registration order (manifests in search-path order).
+  std::stable_sort(candidates->begin(), candidates->end(),
+                   [](const CeedBackendEntry *a, const CeedBackendEntry *b) { return a->priority < b->priority; });
+  // A fully specified resource (a registered prefix, such as /gpu/cuda/ref, which also covers
+  // /gpu/cuda/ref/det) names one backend: the best entry, without fallback.
+  if (std::any_of(candidates->begin(), candidates->end(), [&](const CeedBackendEntry *e) { return e->prefix == stem; })) candidates->resize(1);
+  if (candidates->empty()) {
+    *error = "No suitable backend: " + requested + (closest.empty() ? " (no backends are registered)" : "\nClosest match: " + closest);
+    return false;
   }
-  *entry = best;
-  return CEED_ERROR_SUCCESS;
+  return true;
 }
 
-int RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::string *delegate_resource) {
+bool RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::string *delegate_resource, std::string *error) {
   delegate_resource->clear();
   if (!entry->plugin) {
-    if (!entry->init || entry->priority == CEED_MAX_BACKEND_PRIORITY)
-      return CeedError(NULL, CEED_ERROR_UNSUPPORTED, "Backend not currently compiled: %s", entry->prefix.c_str());
+    if (!entry->init || entry->priority == CEED_MAX_BACKEND_PRIORITY) {
+      *error = "Backend not currently compiled: " + entry->prefix;
+      return false;
+    }
     *init = entry->init;
-    return CEED_ERROR_SUCCESS;
+    return true;
   }
   std::lock_guard<std::mutex> lock(registry_mutex);
   Plugin                     *p = entry->plugin;
@@ -269,12 +275,12 @@ int RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::stri
     }
   }
   if (!p->error.empty()) {
-    return CeedError(NULL, CEED_ERROR_MAJOR, "Backend plugin '%s' for %s is unusable (manifest %s): %s", p->name.c_str(),
-                     entry->prefix.c_str(), p->manifest_path.c_str(), p->error.c_str());
+    *error = "Backend plugin '" + p->name + "' for " + entry->prefix + " is unusable (manifest " + p->manifest_path + "): " + p->error;
+    return false;
   }
   *init              = p->init;
   *delegate_resource = p->delegate_resource;
-  return CEED_ERROR_SUCCESS;
+  return true;
 }
 
 }  // namespace ceed
@@ -347,8 +353,8 @@ int CeedRegistryGetPluginInfo(size_t index, bool load, const char **manifest, co
     }
     if (entry) {
       CeedBackendInit init;
-      std::string     delegate;
-      ceed::RegistryLoad(entry, &init, &delegate);  // failure is reported through status
+      std::string     delegate, error;
+      ceed::RegistryLoad(entry, &init, &delegate, &error);  // failure is reported through status
     }
   }
   std::lock_guard<std::mutex> lock(registry_mutex);

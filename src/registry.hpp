@@ -2,18 +2,29 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ceed-impl.hpp"
 
 namespace ceed {
 
-// Chooses the backend entry for resource (00 §8): the longest prefix match that covers the whole stem
-// and ends at a '/' boundary, ties broken by lower priority then registration order.
-int RegistrySelect(const char *resource, const CeedBackendEntry **entry);
+// Every entry that can serve resource (00 §8): prefixes that cover the whole stem and continue at a '/'
+// boundary, lower priority first, ties in registration order. A generic request (/cpu/self, /gpu/cuda, /gpu)
+// gets them all, and CeedInit falls back from one to the next until one loads and initialises; a fully
+// specified one (the stem is a registered prefix) gets only the best, as selection without fallback would.
+// Raises nothing: false with "No suitable backend" and the closest registered prefix in *error when nothing
+// matches.
+bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry *> *candidates, std::string *error);
 
-// The entry's init function (loading its plugin on first use) and the resource its manifest names
-// as a delegate ("" if none).
-int RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::string *delegate_resource);
+// Creates a context for resource from the first candidate that loads and initialises; candidates skipped
+// before it are recorded in the context (CeedGetSkippedResources). Raises nothing: on failure returns the
+// code with the reason (every candidate's, when there were several) and leaves *ceed NULL.
+int InitResource(const char *resource, Ceed *ceed, std::string *reason);
+
+// The entry's init function (loading its plugin on first use) and the resource its manifest names as a
+// delegate ("" if none). Raises nothing: false with the reason in *error, so that CeedInit can try the next
+// candidate.
+bool RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::string *delegate_resource, std::string *error);
 
 const std::string &RegistryPrefix(const CeedBackendEntry *entry);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# ceedrt demo on a fresh machine: set-up, build the `default` preset's tools, run a short BP3 sweep (CEED
-# bake-off problem 3, diffusion, p = 1..4, 10^3 to 3*10^5 DOFs) on the default backend (/cpu/self), print
-# the table, and draw the throughput picture with its roofline.
+# ceedrt demo on a fresh machine: set-up, build the `default` preset's library, plugins and tools, run a
+# short BP3 sweep (CEED bake-off problem 3, diffusion, p = 1..4, 10^3 to 3*10^5 DOFs) on the default backend
+# (/cpu/self), print the table, and draw the throughput picture with its roofline. Exits non-zero unless
+# every step produced its output.
 #
 #   tools/demo.sh                               the sweep on /cpu/self (about half a minute of runs)
 #   tools/demo.sh --ceed /cpu/self/ref/blocked  extra arguments go to ceed-bench (see ceed-bench --help)
@@ -21,15 +22,35 @@ locked() {
 if [[ ! -f build/CMakeCache.txt ]]; then
   cmake --preset default --log-level=WARNING || exit 1
 fi
-locked cmake --build --preset default --target ceed-bench --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
+# Everything a run can load: the library, every plugin of the build's plugin folder, the tools (CMake target
+# ceedrt-runtime), not one tool alone: /cpu/self picks the best backend whose plugin is there.
+locked cmake --build --preset default --target ceedrt-runtime --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
+
+# Each manifest of the plugin folder must have its library, or its backend would be silently unusable.
+plugins="$root/build/lib/ceedrt/plugins"
+for manifest in "$plugins"/*.json; do
+  library="$(sed -n 's/^ *"library": *"\([^"]*\)".*/\1/p' "$manifest")"
+  [[ "$library" == /* ]] || library="$plugins/$library"
+  if [[ ! -f "$library" ]]; then
+    echo "tools/demo.sh: the build left plugin $(basename "$manifest") without its library $library" >&2
+    exit 1
+  fi
+done
+for program in build/bin/ceed-bench build/bin/ceed-info; do
+  [[ -x "$program" ]] || { echo "tools/demo.sh: the build did not produce $program" >&2; exit 1; }
+done
 
 out="$root/build/demo"
 mkdir -p "$out"
 jsonl="$out/bp3-sweep.jsonl"
-rm -f "$jsonl"
+rm -f "$jsonl" "$out"/*.png
 "$root/build/bin/ceed-bench" --problem bp3 --sweep --degree 1:4 --dofs 1e3:3e5 --points-per-decade 2 --min-time 0.1 --min-reps 2 \
   --json-file "$jsonl" "$@"
 status=$?
+if [[ ! -s "$jsonl" ]]; then
+  echo "tools/demo.sh: ceed-bench wrote no results (exit $status); see its messages above" >&2
+  exit 1
+fi
 
 # matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
 python=""
@@ -46,4 +67,14 @@ fi
 echo
 echo "Pictures (see README.md, \"Benchmarks\", for how to read them):"
 "$python" "$root/tools/ceed-plot.py" --outdir "$out" "$jsonl" || exit 1
-exit $status
+pictures=("$out"/*.png)
+if [[ ! -s "${pictures[0]}" ]]; then
+  echo "tools/demo.sh: ceed-plot.py drew no picture in $out" >&2
+  exit 1
+fi
+if ((status != 0)); then
+  echo "tools/demo.sh: ceed-bench reported failed runs (exit $status): see the table above" >&2
+  exit $status
+fi
+echo "tools/demo.sh: done: the table above, and ${pictures[*]}"
+exit 0

@@ -136,6 +136,10 @@ CEED_EXTERN int CeedSetDeterministic(Ceed ceed, bool is_deterministic);
 CEED_EXTERN int CeedGetResourceRequested(Ceed ceed, const char **resource);
 /* Value of option key in the requested resource ("/gpu/cuda/gen:device_id=1"), or NULL if absent. */
 CEED_EXTERN int CeedGetResourceOption(Ceed ceed, const char *key, char *value, size_t value_len, bool *found);
+/* A resource that several backends match ("/cpu/self", "/gpu") is served by the first candidate, in priority
+   order, whose plugin loads and whose init succeeds. The candidates skipped before the one serving ceed: their
+   registered prefixes and why each could not be used (borrowed, valid while ceed lives; 0 when none was skipped). */
+CEED_EXTERN int CeedGetSkippedResources(Ceed ceed, CeedInt *num_skipped, const char *const **resources, const char *const **reasons);
 
 /* Delegation: a delegate implements whatever this context lacks; an object delegate does so for one
    object kind ("ElemRestriction", "Basis", "QFunction", "Operator"); the operator fallback runs

@@ -26,6 +26,10 @@ Json DevicesSection(const Json &plugins);
 // kernel caches.
 Json JitSection(const Json &plugins);
 
+// message without the library's source locations ("../src/ceed.cpp:148 in CeedInit(): "), unless CEED_DEBUG
+// is set: a user reads the reason, a developer also where it was raised.
+std::string WithoutSourceLocations(const std::string &message);
+
 // Leading ~ and $VAR / ${VAR} expanded.
 std::string ExpandPath(const std::string &path);
 

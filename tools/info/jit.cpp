@@ -3,9 +3,10 @@
 // Compilers are looked for on the machine (NVRTC and hipRTC by dlopen, host C++ compilers on PATH); which
 // of them a backend uses is the backend's business. A JIT backend announces itself in its plugin manifest
 // with an optional object, for example
-//   "jit": {"compiler": "g++ -O3 -march=native", "kernel_cache": "~/.cache/ceedrt/kernels"}
-// (the core ignores the key); ceed-info lists those plugins and the size of each kernel cache folder
-// declared there. The core's shared kernel cache is reported when the library provides
+//   "jit": {"compiler": "/usr/bin/c++", "compiler_env": "CEEDRT_JIT_CXX", "kernel_cache": "~/.cache/x/kernels"}
+// (the core ignores the key; "compiler_env" names the variable that overrides the compiler, "kernel_cache" a
+// folder of the plugin's own besides the core's cache); ceed-info lists those plugins, their compilers and the
+// size of each kernel cache folder declared there. The core's shared kernel cache is reported when the library provides
 // CeedKernelCacheGetDirectory (looked up at run time, so ceed-info also runs against a library without it).
 #include <ceed.h>
 #include <ceed/backend.h>
@@ -241,6 +242,17 @@ Json JitSection(const Json &plugins) {
     if (!plugin.contains("jit")) continue;
     Json backend = {{"plugin", plugin.at("name")}, {"usable", plugin.at("usable")}, {"jit", plugin.at("jit")}};
     const Json &jit = plugin.at("jit");
+    std::string resources;
+    for (const auto &r : plugin.at("resources")) resources += (resources.empty() ? "" : ", ") + r.at("prefix").get<std::string>();
+    backend["resources"] = resources;
+    // "compiler" names what the plugin compiles with; "compiler_env" the variable that overrides it.
+    std::string compiler = jit.is_object() && jit.contains("compiler") && jit["compiler"].is_string() ? jit["compiler"].get<std::string>() : "not declared";
+    if (jit.is_object() && jit.contains("compiler_env") && jit["compiler_env"].is_string()) {
+      const std::string name = jit["compiler_env"];
+      const char       *env  = std::getenv(name.c_str());
+      compiler = env && *env ? std::string(env) + " (from " + name + ")" : compiler + " (" + name + " overrides it)";
+    }
+    backend["compiler"] = compiler;
     if (jit.is_object() && jit.contains("kernel_cache") && jit["kernel_cache"].is_string()) {
       backend["kernel_cache"] = CacheStatus(jit["kernel_cache"].get<std::string>());
     }

@@ -1,7 +1,11 @@
 // ceed-info: the ceedrt library, its backend plugins (and why an unusable one is unusable), the default
 // resources, GPU devices, JIT compilers and kernel caches.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "../common/tool-common.hpp"
 #include "info.hpp"
@@ -21,52 +25,69 @@ void PrintLibrary(const Json &lib) {
   std::printf("ceedrt %s (%s), libCEED API %s, %s build, %s, CeedScalar %s, backend ABI %s\n", Str(lib["ceedrt_version"]).c_str(),
               Str(lib["git_version"]).c_str(), Str(lib["libceed_api"]).c_str(), Str(lib["build_type"]).c_str(), Str(lib["compiler"]).c_str(),
               Str(lib["scalar"]).c_str(), Str(lib["backend_abi"]).c_str());
-  std::printf("  library: %s\n  plugin search path (in order):\n", Str(lib["library"]).c_str());
-  for (const auto &dir : lib["plugin_search_path"]) std::printf("    %s  (%s)\n", Str(dir["path"]).c_str(), Str(dir["from"]).c_str());
+  std::printf("  library: %s\n", Str(lib["library"]).c_str());
+  for (const auto &dir : lib["plugin_search_path"]) std::printf("  plugins: %s (%s)\n", Str(dir["path"]).c_str(), Str(dir["from"]).c_str());
 }
 
-void PrintPlugins(const Json &section) {
-  const Json &plugins = section["plugins"];
-  std::printf("\nPlugins (%zu):\n", plugins.size());
-  for (const auto &p : plugins) {
-    std::printf("  %s  [%s]\n", Str(p["name"]).c_str(), p["usable"].get<bool>() ? "usable" : "UNUSABLE");
-    if (p.contains("description")) std::printf("    description: %s\n", Str(p["description"]).c_str());
-    std::printf("    manifest:    %s\n    library:     %s\n", Str(p["manifest"]).c_str(), Str(p["library"]).c_str());
-    std::printf("    ABI version: %s\n", p.contains("abi_version") ? Str(p["abi_version"]).c_str() : "(not declared)");
-    if (p.contains("delegate")) std::printf("    delegate:    %s\n", Str(p["delegate"]).c_str());
-    if (!p["usable"].get<bool>()) std::printf("    reason:      %s\n", Str(p["status"]).c_str());
-    for (const auto &r : p["resources"]) {
-      std::printf("    resource %-28s priority %-4s", Str(r["prefix"]).c_str(), Str(r["priority"]).c_str());
-      if (r.contains("init")) {
-        if (r["init"]["usable"].get<bool>()) {
-          std::printf(" init ok (%s memory)", Str(r["init"]["preferred_memory"]).c_str());
-        } else {
-          std::printf(" init FAILED: %s", Str(r["init"]["reason"]).c_str());
-        }
-      }
-      std::printf("\n");
+// "a, b, c"
+std::string Joined(const std::vector<std::string> &items) {
+  std::string text;
+  for (const auto &item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
+// One line per usable resource, and one per plugin and cause for what cannot be used, so that a machine
+// without a GPU shows the missing driver once.
+void PrintBackends(const Json &section) {
+  std::printf("\nBackends:\n");
+  for (const auto &p : section["plugins"]) {
+    const std::string plugin = Str(p["name"]) + (p.contains("jit") ? ", JIT" : "");
+    std::vector<std::string> prefixes;
+    for (const auto &r : p["resources"]) prefixes.push_back(Str(r["prefix"]));
+    if (!p["usable"].get<bool>()) {
+      std::printf("  %-28s UNUSABLE (plugin %s): %s\n", Joined(prefixes).c_str(), plugin.c_str(), Str(p["status"]).c_str());
+      continue;
     }
-    if (p.contains("jit")) std::printf("    jit:         %s\n", p["jit"].dump().c_str());
+    std::vector<std::pair<std::string, std::vector<std::string>>> failures;  // (cause, prefixes), in order
+    for (const auto &r : p["resources"]) {
+      if (!r.contains("init")) {
+        std::printf("  %-28s loaded (plugin %s; not initialised: --no-init)\n", Str(r["prefix"]).c_str(), plugin.c_str());
+      } else if (r["init"]["usable"].get<bool>()) {
+        const std::string served = Str(r["init"]["served_by"]);
+        std::printf("  %-28s ok, %s memory (plugin %s%s)\n", Str(r["prefix"]).c_str(), Str(r["init"]["preferred_memory"]).c_str(), plugin.c_str(),
+                    served == Str(r["prefix"]) ? "" : ("; served as " + served).c_str());
+      } else {
+        const std::string cause = Str(r["init"]["cause"]);
+        auto              same  = std::find_if(failures.begin(), failures.end(), [&](const auto &f) { return f.first == cause; });
+        if (same == failures.end()) same = failures.insert(failures.end(), {cause, {}});
+        same->second.push_back(Str(r["prefix"]));
+      }
+    }
+    for (const auto &[cause, failed] : failures) {
+      std::printf("  %-28s UNUSABLE (plugin %s): %s\n", Joined(failed).c_str(), plugin.c_str(), cause.c_str());
+    }
   }
-  if (!section["builtin_resources"].empty()) {
-    std::printf("  Resources registered in process:\n");
-    for (const auto &r : section["builtin_resources"]) std::printf("    %s (priority %s)\n", Str(r["prefix"]).c_str(), Str(r["priority"]).c_str());
-  }
-  std::printf("\nDefault resources:\n");
+  for (const auto &r : section["builtin_resources"]) std::printf("  %-28s registered in process (priority %s)\n", Str(r["prefix"]).c_str(), Str(r["priority"]).c_str());
+
+  std::printf("\nGeneric resources (served by the first candidate, in priority order, that loads and initialises):\n");
   for (const auto &[request, status] : section["default_resources"].items()) {
     if (status["usable"].get<bool>()) {
-      std::printf("  %-10s -> %s (%s memory)\n", request.c_str(), Str(status["served_by"]).c_str(), Str(status["preferred_memory"]).c_str());
+      std::printf("  %-10s -> %s\n", request.c_str(), Str(status["served_by"]).c_str());
+      std::vector<std::string> skipped;
+      for (const auto &s : status["skipped"]) skipped.push_back(Str(s["prefix"]));
+      if (!skipped.empty()) std::printf("  %-10s    skipped %s (causes above)\n", "", Joined(skipped).c_str());
+    } else if (!status["tried"].empty()) {
+      std::vector<std::string> tried;
+      for (const auto &t : status["tried"]) tried.push_back(Str(t["prefix"]));
+      std::printf("  %-10s -> none: no candidate can be used (%s; causes above)\n", request.c_str(), Joined(tried).c_str());
     } else {
-      std::printf("  %-10s -> none: %s\n", request.c_str(), Str(status["reason"]).c_str());
+      std::printf("  %-10s -> none: %s\n", request.c_str(), Str(status["cause"]).c_str());
     }
   }
 }
 
 void PrintDevices(const Json &d) {
-  std::printf("\nGPU backends and devices:\n");
-  if (d["usable_gpu_resources"].empty()) std::printf("  no usable GPU backend\n");
-  for (const auto &r : d["usable_gpu_resources"]) std::printf("  usable: %s\n", Str(r).c_str());
-  for (const auto &r : d["unusable_gpu_resources"]) std::printf("  unusable: %s: %s\n", Str(r["prefix"]).c_str(), Str(r["reason"]).c_str());
+  std::printf("\nGPU drivers and devices:\n");
   const Json &cuda = d["cuda"];
   std::printf("  CUDA driver: %s", Str(cuda["driver"]).c_str());
   if (cuda.contains("driver_version")) std::printf(", version %s", Str(cuda["driver_version"]).c_str());
@@ -107,7 +128,7 @@ void PrintJit(const Json &j) {
   if (j["host_compilers"].empty()) std::printf("  host C++ compiler: none on PATH\n");
   for (const auto &c : j["host_compilers"]) std::printf("  %-8s %s (%s)\n", Str(c["command"]).c_str(), Str(c["version"]).c_str(), Str(c["path"]).c_str());
   std::printf("\nJIT backends and kernel caches:\n");
-  if (j["jit_backends"].empty()) std::printf("  no JIT backend installed (no plugin manifest declares itself one with a \"jit\" object)\n");
+  if (j["jit_backends"].empty()) std::printf("  no JIT backend installed (no plugin manifest declares a \"jit\" object)\n");
   auto cache_line = [](const char *label, const Json &c) {
     if (c["exists"].get<bool>()) {
       std::printf("  %s %s: %s files, %s\n", label, Str(c["path"]).c_str(), Str(c["files"]).c_str(), tools::Quantity(c["bytes"].get<double>(), "B").c_str());
@@ -116,14 +137,15 @@ void PrintJit(const Json &j) {
     }
   };
   for (const auto &b : j["jit_backends"]) {
-    std::printf("  %s%s: %s\n", Str(b["plugin"]).c_str(), b["usable"].get<bool>() ? "" : " (unusable)", b["jit"].dump().c_str());
+    std::printf("  %s (%s): compiler %s%s\n", Str(b["plugin"]).c_str(), Str(b["resources"]).c_str(), Str(b["compiler"]).c_str(),
+                b["usable"].get<bool>() ? "" : "; the plugin is unusable (see Backends)");
     if (b.contains("kernel_cache")) cache_line("  its kernel cache", b["kernel_cache"]);
   }
   const Json &core = j["kernel_cache"];
   if (core["available"].get<bool>()) {
-    cache_line(core["persistent"].get<bool>() ? "core kernel cache" : "core kernel cache (not persistent: CEEDRT_CACHE=off)", core);
+    cache_line(core["persistent"].get<bool>() ? "kernel cache" : "kernel cache (not persistent: CEEDRT_CACHE=off)", core);
   } else {
-    std::printf("  core kernel cache: %s\n", Str(core["reason"]).c_str());
+    std::printf("  kernel cache: %s\n", Str(core["reason"]).c_str());
   }
   for (const auto &[name, value] : j["environment"].items()) std::printf("  environment: %s=%s\n", name.c_str(), Str(value).c_str());
 }
@@ -152,7 +174,7 @@ int main(int argc, char **argv) {
     std::printf("%s\n", all.dump(2).c_str());
   } else {
     info::PrintLibrary(all["library"]);
-    info::PrintPlugins(all["plugins"]);
+    info::PrintBackends(all["plugins"]);
     info::PrintDevices(all["devices"]);
     info::PrintJit(all["jit"]);
   }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -25,25 +26,53 @@ std::string CanonicalPath(const std::string &path) {
 std::string StoredError() {
   const char *msg = nullptr;
   CeedGetErrorMessage(NULL, &msg);
-  return msg ? msg : "unknown error";
+  return WithoutSourceLocations(msg ? msg : "unknown error");
 }
 
-// Creates (and destroys) a context for resource: "ok" with what serves it, or the failure reason.
+// The backend's own reason inside CeedInit's report "Backend P, plugin 'N' (manifest M), failed to initialise
+// resource R (error C): <cause>" (src/ceed.cpp); the whole message when it has another form.
+std::string RootCause(const std::string &message) {
+  static const std::regex wrapper(R"(failed to initialise resource \S+ \(error -?[0-9]+\): )");
+  std::smatch             m;
+  return std::regex_search(message, m, wrapper) ? m.suffix().str() : message;
+}
+
+// Creates (and destroys) a context for resource: what serves it and which candidates were skipped on the way
+// (for a resource several backends match), or the failure reason.
 Json InitStatus(const std::string &resource) {
   Json result;
   Ceed ceed = nullptr;
   if (CeedInit(resource.c_str(), &ceed)) {
     result["usable"] = false;
     result["reason"] = StoredError();
+    result["cause"]  = RootCause(result["reason"]);
+    // A resource several backends match fails with one line "  <prefix>: <cause>" per candidate.
+    Json               tried = Json::array();
+    std::istringstream lines(result["reason"].get<std::string>());
+    std::string        line;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) {
+      const size_t colon = line.find(": ");
+      if (line.rfind("  /", 0) == 0 && colon != std::string::npos)
+        tried.push_back({{"prefix", line.substr(2, colon - 2)}, {"reason", line.substr(colon + 2)}});
+    }
+    result["tried"] = tried;
     return result;
   }
-  const char *served = nullptr;
-  CeedMemType mem    = CEED_MEM_HOST;
+  const char        *served = nullptr;
+  const char *const *skipped = nullptr, *const *reasons = nullptr;
+  CeedInt            num_skipped = 0;
+  CeedMemType        mem         = CEED_MEM_HOST;
   CeedGetResource(ceed, &served);
   CeedGetPreferredMemType(ceed, &mem);
-  result["usable"]          = true;
-  result["served_by"]       = served ? served : "?";
+  result["usable"]           = true;
+  result["served_by"]        = served ? served : "?";
   result["preferred_memory"] = CeedMemTypes[mem];
+  Json skipped_list          = Json::array();
+  if (!CeedGetSkippedResources(ceed, &num_skipped, &skipped, &reasons)) {
+    for (CeedInt i = 0; i < num_skipped; i++) skipped_list.push_back({{"prefix", skipped[i]}, {"reason", WithoutSourceLocations(reasons[i])}});
+  }
+  result["skipped"] = skipped_list;
   CeedDestroy(&ceed);
   return result;
 }
@@ -58,6 +87,12 @@ Json ReadManifest(const std::string &path) {
 }
 
 }  // namespace
+
+std::string WithoutSourceLocations(const std::string &message) {
+  if (std::getenv("CEED_DEBUG")) return message;
+  static const std::regex location(R"([^\s:]+:[0-9]+ in [A-Za-z_0-9:~]+\(\): )");
+  return std::regex_replace(message, location, "");
+}
 
 Json LibrarySection() {
   Json lib;
@@ -113,7 +148,7 @@ Json PluginsSection(bool try_init) {
     if (doc.contains("abi_version")) plugin["abi_version"] = doc["abi_version"];
     if (doc.contains("description")) plugin["description"] = doc["description"];
     if (doc.contains("delegate")) plugin["delegate"] = doc["delegate"];
-    plugin["status"] = status;
+    plugin["status"] = WithoutSourceLocations(status);
     plugin["usable"] = std::string(status) == "loaded";
     Json resources   = Json::array();
     if (doc.contains("resources") && doc["resources"].is_array()) {

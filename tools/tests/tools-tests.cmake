@@ -122,12 +122,24 @@ tools_expect(tools/ceed-bench/wrong-backend 1
 add_test(NAME tools/ceed-info/json COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-info-json.py $<TARGET_FILE:ceed-info> 2 30)
 set_tests_properties(tools/ceed-info/json PROPERTIES ENVIRONMENT "CEEDRT_PLUGIN_PATH=${test_plugin_dir}" TIMEOUT 120)
 tools_expect(tools/ceed-info/text 0 COMMAND $<TARGET_FILE:ceed-info>
-             EXPECT "tools-test-abi +\\[UNUSABLE\\]" "reason: +manifest .* declares backend ABI version 99" "cannot load library"
-                    "/gpu/tools-test/failing .*init FAILED: .*simulated missing GPU driver" "Default resources:" "/cpu/self +-> /cpu/self/(gen|ref)"
-                    "its kernel cache ${test_cache_dir}: 2 files, 30 B" "core kernel cache"
+             EXPECT "UNUSABLE \\(plugin tools-test-abi\\): manifest .* declares backend ABI version 99"
+                    "UNUSABLE \\(plugin tools-test-missing\\): cannot load library"
+                    "/gpu/tools-test/failing +UNUSABLE \\(plugin tools-test-failing\\): tools test plugin: no device for /gpu/tools-test/failing"
+                    "Generic resources" "/cpu/self +-> /cpu/self/(gen|ref)" "its kernel cache ${test_cache_dir}: 2 files, 30 B" "kernel cache"
+             REJECT "\\.cpp:[0-9]+ in " "failed to initialise resource"
              ENV "CEEDRT_PLUGIN_PATH=${test_plugin_dir}")
-tools_expect(tools/ceed-info/no-init 0 COMMAND $<TARGET_FILE:ceed-info> --no-init EXPECT "ref +\\[usable\\]" "JIT backends and kernel caches:"
-             REJECT "init ok")
+tools_expect(tools/ceed-info/no-init 0 COMMAND $<TARGET_FILE:ceed-info> --no-init EXPECT "/cpu/self/ref/serial +loaded \\(plugin ref"
+             "JIT backends and kernel caches:" REJECT "ok, host memory")
+# A newcomer's machine without a JIT compiler: /cpu/self falls back to the reference backend, and the cause is
+# given once, without the library's source locations.
+if(TARGET ceedrt-cpu-gen)
+  tools_expect(tools/ceed-info/jit-compiler-absent 0 COMMAND $<TARGET_FILE:ceed-info>
+               EXPECT "/cpu/self/gen +UNUSABLE \\(plugin cpu-gen, JIT\\): .*'/nonexistent/ceedrt-test/c\\+\\+ --version' does not run"
+                      "/cpu/self +-> /cpu/self/ref/serial" "skipped /cpu/self/gen \\(causes above\\)"
+                      "cpu-gen \\(/cpu/self/gen\\): compiler /nonexistent/ceedrt-test/c\\+\\+ \\(from CEEDRT_JIT_CXX\\)"
+               REJECT "\\.cpp:[0-9]+ in "
+               ENV "CEEDRT_JIT_CXX=/nonexistent/ceedrt-test/c++")
+endif()
 
 # ---- plot ---------------------------------------------------------------------------------------------
 # matplotlib may live in a Python other than the first python3 on PATH (Debian's is /usr/bin/python3).

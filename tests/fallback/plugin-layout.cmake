@@ -1,0 +1,20 @@
+# Makes OUT/lib: a copy of libceedrt (LIBRARY, under its SONAME) and OUT/lib/PLUGIN_SUBDIR with every manifest
+# of PLUGIN_DIR and links to every plugin library there except OMIT.
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT}/lib/${PLUGIN_SUBDIR})
+# A copy, not a link: the library finds its plugins beside its own resolved path.
+file(COPY_FILE ${LIBRARY} ${OUT}/lib/${SONAME})
+file(GLOB entries ${PLUGIN_DIR}/*.json ${PLUGIN_DIR}/*.so)
+foreach(entry ${entries})
+  get_filename_component(name ${entry} NAME)
+  if(name STREQUAL OMIT)
+    continue()
+  elseif(name MATCHES "\\.json$")
+    file(COPY_FILE ${entry} ${OUT}/lib/${PLUGIN_SUBDIR}/${name})
+  else()
+    file(CREATE_LINK ${entry} ${OUT}/lib/${PLUGIN_SUBDIR}/${name} SYMBOLIC)
+  endif()
+endforeach()
+if(NOT EXISTS ${OUT}/lib/${PLUGIN_SUBDIR}/cpu-gen.json OR EXISTS ${OUT}/lib/${PLUGIN_SUBDIR}/${OMIT})
+  message(FATAL_ERROR "plugin layout ${OUT}: expected cpu-gen.json without ${OMIT}")
+endif()

@@ -1,0 +1,180 @@
+/* Resource fallback (README, "Backends and plugins"): a resource that several backends match takes the first
+ * candidate, in priority order, that loads and initialises, and records the skipped ones; a fully specified
+ * resource fails with the precise reason. Run as
+ *   resource-fallback jit-absent           CEEDRT_JIT_CXX names no compiler: /cpu/self/gen cannot initialise
+ *   resource-fallback gen-library-missing  a plugin folder whose cpu-gen library is missing (LD_LIBRARY_PATH
+ *                                          points at such a copy of the library and its plugins)
+ *   resource-fallback complete             the build's own plugins: /cpu/self is /cpu/self/gen, nothing skipped
+ * In each case the context /cpu/self resolves to must apply an operator correctly. */
+#include <ceed.h>
+#include <ceed/backend.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FAIL(...)                 \
+  do {                            \
+    printf("FAILED: " __VA_ARGS__); \
+    printf("\n");                 \
+    return 1;                     \
+  } while (0)
+
+/* 1D mass matrix on [0, 2] (4 quadratic elements, gallery QFunctions): the entries of M 1 sum to 2. */
+static int MassOfOne(Ceed ceed, double *total) {
+  const CeedInt num_elem = 4, P = 3, Q = 4, num_nodes = num_elem * (P - 1) + 1;
+  CeedInt       offsets_x[2 * 4], offsets_u[3 * 4];
+  CeedScalar    x[5];
+  for (CeedInt e = 0; e < num_elem; e++) {
+    offsets_x[2 * e] = e, offsets_x[2 * e + 1] = e + 1;
+    for (CeedInt j = 0; j < P; j++) offsets_u[P * e + j] = e * (P - 1) + j;
+  }
+  for (CeedInt i = 0; i <= num_elem; i++) x[i] = 2.0 * i / num_elem;
+
+  CeedVector          X, U, V, q_data;
+  CeedElemRestriction rstr_x, rstr_u, rstr_q;
+  CeedBasis           basis_x, basis_u;
+  CeedQFunction       qf_build, qf_apply;
+  CeedOperator        op_build, op_apply;
+  CeedVectorCreate(ceed, num_elem + 1, &X);
+  CeedVectorSetArray(X, CEED_MEM_HOST, CEED_COPY_VALUES, x);
+  CeedVectorCreate(ceed, num_nodes, &U);
+  CeedVectorSetValue(U, 1.0);
+  CeedVectorCreate(ceed, num_nodes, &V);
+  CeedVectorCreate(ceed, num_elem * Q, &q_data);
+  CeedElemRestrictionCreate(ceed, num_elem, 2, 1, 1, num_elem + 1, CEED_MEM_HOST, CEED_COPY_VALUES, offsets_x, &rstr_x);
+  CeedElemRestrictionCreate(ceed, num_elem, P, 1, 1, num_nodes, CEED_MEM_HOST, CEED_COPY_VALUES, offsets_u, &rstr_u);
+  CeedElemRestrictionCreateStrided(ceed, num_elem, Q, 1, num_elem * Q, CEED_STRIDES_BACKEND, &rstr_q);
+  CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 2, Q, CEED_GAUSS, &basis_x);
+  CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, P, Q, CEED_GAUSS, &basis_u);
+  CeedQFunctionCreateInteriorByName(ceed, "Mass1DBuild", &qf_build);
+  CeedQFunctionCreateInteriorByName(ceed, "MassApply", &qf_apply);
+  CeedOperatorCreate(ceed, qf_build, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &op_build);
+  CeedOperatorSetField(op_build, "dx", rstr_x, basis_x, CEED_VECTOR_ACTIVE);
+  CeedOperatorSetField(op_build, "weights", CEED_ELEMRESTRICTION_NONE, basis_x, CEED_VECTOR_NONE);
+  CeedOperatorSetField(op_build, "qdata", rstr_q, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE);
+  CeedOperatorCreate(ceed, qf_apply, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &op_apply);
+  CeedOperatorSetField(op_apply, "u", rstr_u, basis_u, CEED_VECTOR_ACTIVE);
+  CeedOperatorSetField(op_apply, "qdata", rstr_q, CEED_BASIS_NONE, q_data);
+  CeedOperatorSetField(op_apply, "v", rstr_u, basis_u, CEED_VECTOR_ACTIVE);
+  int ierr = CeedOperatorApply(op_build, X, q_data, CEED_REQUEST_IMMEDIATE);
+  if (!ierr) ierr = CeedOperatorApply(op_apply, U, V, CEED_REQUEST_IMMEDIATE);
+  *total = 0;
+  if (!ierr) {
+    const CeedScalar *v;
+    CeedVectorGetArrayRead(V, CEED_MEM_HOST, &v);
+    for (CeedInt i = 0; i < num_nodes; i++) *total += v[i];
+    CeedVectorRestoreArrayRead(V, &v);
+  }
+  CeedVectorDestroy(&X);
+  CeedVectorDestroy(&U);
+  CeedVectorDestroy(&V);
+  CeedVectorDestroy(&q_data);
+  CeedElemRestrictionDestroy(&rstr_x);
+  CeedElemRestrictionDestroy(&rstr_u);
+  CeedElemRestrictionDestroy(&rstr_q);
+  CeedBasisDestroy(&basis_x);
+  CeedBasisDestroy(&basis_u);
+  CeedQFunctionDestroy(&qf_build);
+  CeedQFunctionDestroy(&qf_apply);
+  CeedOperatorDestroy(&op_build);
+  CeedOperatorDestroy(&op_apply);
+  return ierr;
+}
+
+/* The message of the last failed CeedInit (the store handler keeps it). */
+static const char *InitMessage(void) {
+  const char *message = NULL;
+  CeedGetErrorMessage(NULL, &message);
+  return message ? message : "";
+}
+
+/* CeedInit("/cpu/self") with CEED_DEBUG on and its output (on stdout) captured: what serves it, what was skipped and why, and
+   whether the debug output names each skipped candidate. */
+static int CheckGeneric(const char *expected_resource, const char *skipped_cause) {
+  char capture[128];
+  snprintf(capture, sizeof(capture), "/tmp/ceedrt-fallback-%d.txt", (int)getpid());
+  fflush(stdout);
+  int saved = dup(fileno(stdout));
+  if (saved < 0 || !freopen(capture, "w+", stdout)) FAIL("cannot capture stdout in %s", capture);
+  setenv("CEED_DEBUG", "1", 1);
+  Ceed ceed = NULL;
+  int  ierr = CeedInit("/cpu/self", &ceed);
+  unsetenv("CEED_DEBUG");
+  fflush(stdout);
+  char debug[8192] = {0};
+  rewind(stdout);
+  size_t len = fread(debug, 1, sizeof(debug) - 1, stdout);
+  debug[len] = '\0';
+  dup2(saved, fileno(stdout));
+  close(saved);
+  unlink(capture);
+  if (ierr) FAIL("CeedInit(/cpu/self) failed (%d): %s", ierr, InitMessage());
+
+  const char        *resource = NULL;
+  const char *const *skipped = NULL, *const *reasons = NULL;
+  CeedInt            num_skipped = -1;
+  CeedGetResource(ceed, &resource);
+  CeedGetSkippedResources(ceed, &num_skipped, &skipped, &reasons);
+  if (strcmp(resource, expected_resource)) FAIL("/cpu/self is served by %s, expected %s", resource, expected_resource);
+  if (!skipped_cause) {
+    if (num_skipped != 0) FAIL("/cpu/self skipped %d candidates (first %s: %s), expected none", (int)num_skipped, skipped[0], reasons[0]);
+  } else {
+    if (num_skipped != 1 || strcmp(skipped[0], "/cpu/self/gen") || !strstr(reasons[0], skipped_cause))
+      FAIL("/cpu/self skipped %d candidates, expected /cpu/self/gen because of \"%s\"", (int)num_skipped, skipped_cause);
+    if (!strstr(debug, "/cpu/self/gen skipped for /cpu/self") || !strstr(debug, skipped_cause))
+      FAIL("CEED_DEBUG output does not name the skipped /cpu/self/gen and its cause \"%s\":\n%s", skipped_cause, debug);
+  }
+  if (CeedGetSkippedResources(ceed, NULL, &skipped, &reasons) != CEED_ERROR_INCOMPATIBLE) FAIL("CeedGetSkippedResources accepted a NULL count");
+
+  double total = 0;
+  if (MassOfOne(ceed, &total) || fabs(total - 2.0) > 1e-13) FAIL("mass operator on %s: sum of M 1 = %.17g, expected 2", resource, total);
+  CeedDestroy(&ceed);
+  return 0;
+}
+
+/* A fully specified resource whose backend cannot be used fails with the cause, naming the plugin. */
+static int CheckSpecificFails(const char *resource, const char *cause) {
+  Ceed ceed = NULL;
+  int  ierr = CeedInit(resource, &ceed);
+  if (!ierr) FAIL("CeedInit(%s) succeeded, expected it to fail because of \"%s\"", resource, cause);
+  const char *message = InitMessage();
+  if (ceed || !strstr(message, cause) || !strstr(message, "cpu-gen"))
+    FAIL("CeedInit(%s) failed with \"%s\", expected the plugin cpu-gen and \"%s\"", resource, message, cause);
+  return 0;
+}
+
+/* /gpu: served by a GPU backend, or, on a machine without one, an error that lists every candidate (or says
+   that no GPU backend is installed). */
+static int CheckGpu(void) {
+  Ceed ceed = NULL;
+  if (!CeedInit("/gpu", &ceed)) return CeedDestroy(&ceed);
+  const char *message = InitMessage();
+  if (strstr(message, "No suitable backend: /gpu")) return 0;
+  if (!strstr(message, "No backend for resource /gpu could be used") || !strstr(message, "\n  /gpu/"))
+    FAIL("CeedInit(/gpu) failed without listing its candidates: %s", message);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  setenv("CEED_ERROR_HANDLER", "store", 1);
+  const char *mode = argc > 1 ? argv[1] : "";
+  int         bad  = 0;
+  if (!strcmp(mode, "complete")) {
+    bad |= CheckGeneric("/cpu/self/gen", NULL);
+  } else if (!strcmp(mode, "jit-absent")) {
+    const char *compiler = getenv("CEEDRT_JIT_CXX");
+    if (!compiler || access(compiler, X_OK) == 0) FAIL("set CEEDRT_JIT_CXX to a compiler path that does not exist");
+    bad |= CheckGeneric("/cpu/self/ref/serial", compiler);
+    bad |= CheckSpecificFails("/cpu/self/gen", compiler);
+  } else if (!strcmp(mode, "gen-library-missing")) {
+    bad |= CheckGeneric("/cpu/self/ref/serial", "cannot load library");
+    bad |= CheckSpecificFails("/cpu/self/gen", "libceedrt-cpu-gen.so");
+  } else {
+    FAIL("usage: %s complete|jit-absent|gen-library-missing", argv[0]);
+  }
+  bad |= CheckGpu();
+  if (!bad) printf("resource fallback (%s): ok\n", mode);
+  return bad;
+}
