@@ -12,7 +12,7 @@
 ceedrt_setup_main() {
   local required=(cmake ninja-build g++ pkg-config nlohmann-json3-dev googletest libgtest-dev libcli11-dev
                   python3-matplotlib)
-  local optional=(libopenmpi-dev openmpi-bin libhypre-dev gfortran)
+  local optional=(libopenmpi-dev openmpi-bin libhypre-dev gfortran abigail-tools)
   local min_cmake=3.25
 
   if ! command -v dpkg-query >/dev/null 2>&1; then
@@ -56,7 +56,7 @@ ceedrt_setup_main() {
   fi
 
   if ((${#missing_optional[@]} > 0)); then
-    echo "setup: optional packages not installed (MPI tools, hypre preconditioning, Fortran tests are switched off):"
+    echo "setup: optional packages not installed (MPI tools, hypre preconditioning, Fortran tests, ABI check are switched off):"
     echo "setup:   sudo apt-get install -y ${missing_optional[*]}"
   fi
   if ((${#missing_required[@]} > 0)); then

@@ -141,6 +141,16 @@ if(TARGET ceedrt-cpu-gen)
                ENV "CEEDRT_JIT_CXX=/nonexistent/ceedrt-test/c++")
 endif()
 
+# ---- ABI ----------------------------------------------------------------------------------------------
+# The library and plugin ABIs against the baseline in abi/ (README, "ABI stability"). abidw reads the types
+# from debug information, so the check runs in builds with -g (the debug and asan-ubsan presets).
+if(CMAKE_BUILD_TYPE MATCHES "^(Debug|RelWithDebInfo)$")
+  add_test(NAME tools/abi-check COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt>)
+  add_test(NAME tools/abi-check/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-abi-check.py
+                                              ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt> ${CMAKE_CURRENT_BINARY_DIR}/abi-cases)
+  set_tests_properties(tools/abi-check tools/abi-check/cases PROPERTIES SKIP_REGULAR_EXPRESSION "CEEDRT-SKIPPED" TIMEOUT 120)
+endif()
+
 # ---- plot ---------------------------------------------------------------------------------------------
 # matplotlib may live in a Python other than the first python3 on PATH (Debian's is /usr/bin/python3).
 set(CEEDRT_PLOT_PYTHON "" CACHE FILEPATH "Python interpreter with matplotlib for tools/ceed-plot.py (empty: search)")
