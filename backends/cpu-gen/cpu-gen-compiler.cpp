@@ -83,13 +83,6 @@ struct Key {
   char text[CEED_KERNEL_CACHE_KEY_SIZE];
 };
 
-int ComputeKey(const HostCompiler &compiler, const std::string &source, Key *key) {
-  std::string flags;
-  for (const std::string &f : compiler.flags) flags += f + "\n";
-  const char *parts[] = {source.c_str(), compiler.identity.c_str(), flags.c_str(), compiler.target.c_str()};
-  return CeedKernelCacheComputeKey(4, parts, key->text);
-}
-
 // -I for every JIT source root and -D for every JIT define of ceed (they shape the kernel too).
 int JitArguments(Ceed ceed, std::vector<std::string> *args) {
   CeedInt      num = 0;
@@ -100,6 +93,17 @@ int JitArguments(Ceed ceed, std::vector<std::string> *args) {
   CeedCallBackend(CeedGetJitDefines(ceed, &num, &list));
   for (CeedInt i = 0; i < num; i++) args->push_back(std::string("-D") + list[i]);
   return CeedRestoreJitDefines(ceed, &list);
+}
+
+// The key of a kernel: its source, the compiler, the flags (with ceed's JIT defines and source roots, which
+// change what the same source compiles to) and the target CPU.
+int ComputeKey(Ceed ceed, const HostCompiler &compiler, const std::string &source, Key *key) {
+  std::vector<std::string> arguments = compiler.flags;
+  CeedCall(JitArguments(ceed, &arguments));
+  std::string flags;
+  for (const std::string &f : arguments) flags += f + "\n";
+  const char *parts[] = {source.c_str(), compiler.identity.c_str(), flags.c_str(), compiler.target.c_str()};
+  return CeedKernelCacheComputeKey(4, parts, key->text);
 }
 
 int Load(Ceed ceed, const std::string &key, const char *path, CeedGenKernel *kernel) {
@@ -164,7 +168,7 @@ int FindHostCompiler(Ceed ceed, int lanes_request, HostCompiler *compiler) {
 
 int KernelFailedBefore(Ceed ceed, const HostCompiler &compiler, const std::string &source, bool *failed) {
   Key key;
-  CeedCall(ComputeKey(compiler, source, &key));
+  CeedCall(ComputeKey(ceed, compiler, source, &key));
   void  *log = nullptr;
   size_t n   = 0;
   CeedCall(CeedKernelCacheLookupBytes(ceed, key.text, "failed", &log, &n));
@@ -174,14 +178,14 @@ int KernelFailedBefore(Ceed ceed, const HostCompiler &compiler, const std::strin
 
 int RecordKernelFailure(Ceed ceed, const HostCompiler &compiler, const std::string &source, const std::string &diagnostics) {
   Key key;
-  CeedCall(ComputeKey(compiler, source, &key));
+  CeedCall(ComputeKey(ceed, compiler, source, &key));
   return CeedKernelCacheStoreBytes(ceed, key.text, "failed", diagnostics.data(), diagnostics.size(), nullptr);
 }
 
 int LoadKernel(Ceed ceed, const HostCompiler &compiler, const std::string &source, CeedGenKernel *kernel) {
   *kernel = nullptr;
   Key key;
-  CeedCall(ComputeKey(compiler, source, &key));
+  CeedCall(ComputeKey(ceed, compiler, source, &key));
   {
     std::lock_guard<std::mutex> lock(loaded_mutex);
     auto                        found = loaded_kernels.find(key.text);
@@ -204,7 +208,7 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   CeedCall(LoadKernel(ceed, compiler, source, kernel));
   if (*kernel) return CEED_ERROR_SUCCESS;
   Key key;
-  CeedCall(ComputeKey(compiler, source, &key));
+  CeedCall(ComputeKey(ceed, compiler, source, &key));
   char *path = nullptr;
 
   // Miss: compile the source (kept beside the entry for diagnostics) into a temporary file, then store it.

@@ -567,6 +567,32 @@ TEST_F(CpuGen, PrepareBuildsKernelsAheadOfApplication) {
   for (size_t i = 0; i < out.size(); i++) EXPECT_EQ(out[i], TestFunction(offsets[i]));
 }
 
+// JIT defines shape the kernel: contexts with different values of a define used by the QFunction source get
+// different kernels, in one process and through the persistent cache (the key includes them).
+TEST_F(CpuGen, JitDefinesSelectTheirOwnKernel) {
+  for (int scale : {2, 3, 2, 5}) {
+    Objects o;
+    o.owns_ceed = true;
+    ASSERT_EQ(CeedInit("/cpu/self/gen", &o.ceed), 0);
+    ASSERT_EQ(CeedAddJitDefine(o.ceed, ("GEN_DEFINED_SCALE=" + std::to_string(scale)).c_str()), 0);
+    Box                 box(2, 3, {2, 2});
+    const CeedInt       strides[3] = {1, box.elem_size, box.elem_size};
+    CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+    CeedElemRestriction rstr_e = o.Strided(box.num_elem, box.elem_size, 1, strides);
+    CeedQFunction       qf     = nullptr;
+    ASSERT_EQ(CeedQFunctionCreateInterior(o.ceed, 1, GenDefinedScale, (kFixtures + "/gen-qfunctions.h:GenDefinedScale").c_str(), &qf), 0);
+    o.qfs.push_back(qf);
+    CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_NONE);
+    CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_NONE);
+    CeedOperator op = o.Operator(qf, {{"u", rstr_u, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE}, {"v", rstr_e, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE}});
+    std::vector<CeedScalar> out;
+    ApplyInto(op, o.Vector(box.num_nodes, TestFunction), o.Vector((CeedSize)box.num_elem * box.elem_size, [](CeedSize) { return 0.0; }),
+              &out);
+    const std::vector<CeedInt> offsets = box.Offsets(1);
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], scale * TestFunction(offsets[i])) << "GEN_DEFINED_SCALE=" << scale << ", entry " << i;
+  }
+}
+
 TEST_F(CpuGen, HostOnlyQFunctionSourceRunsThroughItsPointer) {
   char dir[] = "/tmp/ceedrt-gen-test-XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);

@@ -29,3 +29,13 @@ CEED_QFUNCTION(GenScale)(void *ctx, const CeedInt Q, const CeedScalar *const *in
   for (CeedInt i = 0; i < Q; i++) out[0][i] = c->alpha * in[0][i];
   return 0;
 }
+
+// v = GEN_DEFINED_SCALE u: the factor is a JIT define (CeedAddJitDefine), 1 without one.
+#ifndef GEN_DEFINED_SCALE
+#define GEN_DEFINED_SCALE 1
+#endif
+CEED_QFUNCTION(GenDefinedScale)(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
+  (void)ctx;
+  for (CeedInt i = 0; i < Q; i++) out[0][i] = GEN_DEFINED_SCALE * in[0][i];
+  return 0;
+}
