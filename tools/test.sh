@@ -3,16 +3,17 @@
 #   1. set-up (tools/setup.sh: installs missing Debian packages when run as root, otherwise names them)
 #   2. configure + build + ctest the `default` preset (Release, warnings are errors)
 #   3. configure + build + ctest the `asan-ubsan` preset (AddressSanitizer + UndefinedBehaviorSanitizer)
+#   4. configure + build + ctest the `tsan` preset (ThreadSanitizer; only the concurrency tests, tests/unit/threads-test.cpp)
 # Prints a summary and exits non-zero if any step failed.
 #
-#   tools/test.sh                      both presets
+#   tools/test.sh                      all three presets
 #   CEEDRT_TEST_PRESETS="default" tools/test.sh   only the listed presets
 #   CTEST_ARGS="-R unit/" tools/test.sh           extra arguments for every ctest run
 set -u
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 1
 
-presets=(${CEEDRT_TEST_PRESETS:-default asan-ubsan})
+presets=(${CEEDRT_TEST_PRESETS:-default asan-ubsan tsan})
 jobs="${CEEDRT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 ctest_args=(${CTEST_ARGS:-})
 lock=/tmp/ceedrt-build.lock  # shared-tree convention: one build at a time (docs/internals.md)

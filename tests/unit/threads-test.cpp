@@ -2,14 +2,18 @@
 //
 // Each thread owns its contexts (objects are not thread-safe, contexts are independent); the library's
 // shared state (backend registry, plugin loading, gallery registration, error handling) must cope with
-// threads creating contexts, building operators and applying them simultaneously. Results must equal,
-// bit for bit, those of the same computation done on one thread: the reference backends are deterministic.
+// threads creating contexts, building operators and applying them simultaneously, and JIT backends compiling
+// the same kernel at the same time. Results must equal, bit for bit, those of the same computation done on
+// one thread: every CPU backend is deterministic. The tsan preset runs this file under ThreadSanitizer.
 #include <ceed.h>
+#include <ceed/backend.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cmath>
 #include <condition_variable>
+#include <ctime>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -20,7 +24,16 @@
 
 namespace {
 
-const char *const kResources[] = {"/cpu/self/ref/serial", "/cpu/self/ref/blocked"};
+// Every CPU backend of the build (the gen plugin only where it was built and its compiler runs).
+std::vector<std::string> Resources() {
+  std::vector<std::string> resources;
+  for (const char *resource : {"/cpu/self/ref/serial", "/cpu/self/ref/blocked", "/cpu/self/gen", "/cpu/test/device-emulation"}) {
+    Ceed ceed = nullptr;
+    if (CeedInit(resource, &ceed) == CEED_ERROR_SUCCESS) resources.push_back(resource);
+    CeedDestroy(&ceed);
+  }
+  return resources;
+}
 constexpr int     kThreadsPerResource = 3;
 constexpr int     kIterations         = 30;
 
@@ -72,24 +85,27 @@ std::string Describe(Ceed ceed, const char *what, int ierr) {
 // Several threads per resource, each with its own Ceed, build the mass problem and apply it many times
 // concurrently; every result must equal the single-threaded one exactly.
 TEST(Threads, SeparateContextsBuildAndApplyConcurrently) {
-  const CeedInt n = 4, p = 3;
-  double        reference[2];
-  for (int r = 0; r < 2; r++) {
-    reference[r] = ReferenceVolume(kResources[r], n, p);
-    ASSERT_NEAR(reference[r], MASS_VOLUME_EXACT, 1e-12) << kResources[r];
+  const CeedInt                  n = 4, p = 3;
+  const std::vector<std::string> resources = Resources();
+  const int                      num_resources = static_cast<int>(resources.size());
+  ASSERT_GE(num_resources, 2);
+  std::vector<double> reference(num_resources);
+  for (int r = 0; r < num_resources; r++) {
+    reference[r] = ReferenceVolume(resources[r].c_str(), n, p);
+    ASSERT_NEAR(reference[r], MASS_VOLUME_EXACT, 1e-12) << resources[r];
   }
 
-  const int                 num_threads = 2 * kThreadsPerResource;
+  const int                 num_threads = num_resources * kThreadsPerResource;
   StartGate                 gate(num_threads);
   std::vector<ThreadResult> results(num_threads);
   std::vector<std::thread>  threads;
   for (int t = 0; t < num_threads; t++) {
     threads.emplace_back([&, t] {
-      const int     r      = t % 2;
+      const int     r      = t % num_resources;
       ThreadResult &result = results[t];
-      result.resource      = kResources[r];
+      result.resource      = resources[r];
       Ceed ceed            = nullptr;
-      int  ierr            = CeedInit(kResources[r], &ceed);
+      int  ierr            = CeedInit(resources[r].c_str(), &ceed);
       gate.ArriveAndWait();
       if (ierr) {
         result.errors.push_back(Describe(nullptr, "CeedInit", ierr));
@@ -125,7 +141,8 @@ TEST(Threads, SeparateContextsBuildAndApplyConcurrently) {
 // Threads that create, use and destroy contexts as fast as they can, alternating resources: context
 // creation and destruction (registry look-up, plugin loading, backend init) is safe under contention.
 TEST(Threads, ContextCreationUnderContention) {
-  const int               num_threads = 4;
+  const std::vector<std::string> resources   = Resources();
+  const int                      num_threads = 4;
   StartGate               gate(num_threads);
   std::atomic<int>        failures{0};
   std::vector<std::string> messages(num_threads);
@@ -134,7 +151,7 @@ TEST(Threads, ContextCreationUnderContention) {
     threads.emplace_back([&, t] {
       gate.ArriveAndWait();
       for (int it = 0; it < 200; it++) {
-        const char *resource = kResources[(t + it) % 2];
+        const char *resource = resources[(t + it) % resources.size()].c_str();
         Ceed        ceed     = nullptr;
         int         ierr     = CeedInit(resource, &ceed);
         if (ierr) {
@@ -165,5 +182,43 @@ TEST(Threads, ContextCreationUnderContention) {
   EXPECT_EQ(failures.load(), 0);
   for (int t = 0; t < num_threads; t++) {
     if (!messages[t].empty()) ADD_FAILURE() << "thread " << t << ": " << messages[t];
+  }
+}
+
+// Threads with their own /cpu/self/gen contexts build the same new kernel at the same time: they compile
+// it concurrently (a JIT define unique to this run makes the kernel new to the persistent cache), store the
+// same cache entry and load it; each result must be right.
+TEST(Threads, ConcurrentCompilationOfOneKernel) {
+  Ceed probe = nullptr;
+  if (CeedInit("/cpu/self/gen", &probe) != CEED_ERROR_SUCCESS) GTEST_SKIP() << "/cpu/self/gen is not available here";
+  CeedDestroy(&probe);
+  const std::string define      = "CEEDRT_THREADS_TEST_RUN=" + std::to_string(getpid()) + std::to_string(std::time(nullptr));
+  const int         num_threads = 4;
+  StartGate         gate(num_threads);
+  std::vector<ThreadResult> results(num_threads);
+  std::vector<std::thread>  threads;
+  for (int t = 0; t < num_threads; t++) {
+    threads.emplace_back([&, t] {
+      ThreadResult &result = results[t];
+      Ceed          ceed   = nullptr;
+      int           ierr   = CeedInit("/cpu/self/gen", &ceed);
+      if (!ierr) ierr = CeedAddJitDefine(ceed, define.c_str());
+      gate.ArriveAndWait();
+      double volume = NAN;
+      if (!ierr) ierr = MassVolume(ceed, 3, 4, 2, &volume);
+      if (ierr) {
+        result.errors.push_back(Describe(ceed, "MassVolume", ierr));
+      } else if (std::fabs(volume - MASS_VOLUME_EXACT) > 1e-12) {
+        result.errors.push_back("volume " + std::to_string(volume) + ", expected " + std::to_string(MASS_VOLUME_EXACT));
+      } else {
+        result.runs++;
+      }
+      CeedDestroy(&ceed);
+    });
+  }
+  for (auto &th : threads) th.join();
+  for (int t = 0; t < num_threads; t++) {
+    EXPECT_EQ(results[t].runs, 1) << "thread " << t;
+    for (const auto &e : results[t].errors) ADD_FAILURE() << "thread " << t << ": " << e;
   }
 }
