@@ -6,16 +6,26 @@
 // entry or a complete one, and concurrent writers of the same key (MPI ranks compiling the same kernel)
 // both succeed, the last rename winning. ELF loaders ignore bytes after the last section, so a shared
 // object entry is dlopen-able as it is.
+//
+// Trust (README, "Security"): the cache holds code that is loaded into the process, so it is used only in a
+// folder that no other user can change (CeedCheckPrivateDirectory), else a private folder made for this process
+// replaces it; every entry is opened without following links and checked (a regular file of ours that nobody
+// else can write) before its bytes are read, and backends load a shared object from that same open file
+// (CeedKernelCacheOpenEntry).
 #include <ceed/backend.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <limits.h>
+#include <stdlib.h>
 
 #include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -36,6 +46,9 @@ std::atomic<uint64_t> num_hits{0}, num_misses{0}, num_stores{0}, num_discarded{0
 std::mutex               private_mutex;
 std::string              private_dir;
 std::vector<std::string> private_entries;
+// Configured folders that were refused, with the reason (reported once under CEED_DEBUG, and by
+// CeedKernelCacheGetRefusedDirectory).
+std::map<std::string, std::string> refused_dirs;
 
 void RemovePrivateEntries() {
   std::lock_guard<std::mutex> lock(private_mutex);
@@ -61,36 +74,97 @@ bool MakeDirectories(const std::string &path) {
   return mkdir(path.c_str(), 0700) == 0 || errno == EEXIST;
 }
 
+std::string Octal(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof(text), "%04o", (unsigned)(mode & 07777));
+  return text;
+}
+
+// Why another user could change what is in folder (empty if nobody can): the folder itself must be ours and
+// writable by nobody else; each ancestor must belong to us or root and, if others may write it, carry the
+// sticky bit (as /tmp does), so that nobody else can rename our folder away and put another in its place.
+std::string UntrustedBecause(const std::string &folder) {
+  const uid_t me = geteuid();
+  struct stat st;
+  if (stat(folder.c_str(), &st) != 0) return folder + ": " + std::strerror(errno);
+  if (!S_ISDIR(st.st_mode)) return folder + " is not a folder";
+  if (st.st_uid != me) return folder + " is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " + std::to_string(me) + ")";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return folder + " is writable by " + (st.st_mode & S_IWOTH ? "others" : "its group") + " (mode " + Octal(st.st_mode) + ")";
+  for (std::string parent = folder; parent.size() > 1;) {
+    const size_t slash = parent.find_last_of('/');
+    parent             = slash == 0 ? "/" : parent.substr(0, slash);
+    if (stat(parent.c_str(), &st) != 0) return parent + ": " + std::strerror(errno);
+    if (st.st_uid != me && st.st_uid != 0) return "its parent " + parent + " is owned by uid " + std::to_string(st.st_uid);
+    if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+      return "its parent " + parent + " is writable by others without the sticky bit (mode " + Octal(st.st_mode) + ")";
+  }
+  return "";
+}
+
+// The private folder of this process (mkdtemp, mode 0700), whose entries are removed at exit.
+int PrivateFolder(Ceed ceed, std::string *dir) {
+  std::lock_guard<std::mutex> lock(private_mutex);
+  if (private_dir.empty()) {
+    const char *tmp     = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/ceedrt-kernels-XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    CeedCheck(mkdtemp(buf.data()), ceed, CEED_ERROR_MAJOR, "Cannot create a private kernel folder %s: %s", pattern.c_str(), std::strerror(errno));
+    private_dir = buf.data();
+    std::atexit(RemovePrivateEntries);
+  }
+  *dir = private_dir;
+  return CEED_ERROR_SUCCESS;
+}
+
+// The folder asked for: CEEDRT_CACHE_DIR, $XDG_CACHE_HOME/ceedrt, ~/.cache/ceedrt, else $TMPDIR (or /tmp)
+// /ceedrt-cache-<uid>, which is predictable and so trusted only if it passes the checks like any other.
+std::string ConfiguredFolder() {
+  std::string dir;
+  if (const char *env = std::getenv("CEEDRT_CACHE_DIR"); env && *env) {
+    dir = env;
+  } else if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
+    dir = std::string(xdg) + "/ceedrt";
+  } else if (const char *home = std::getenv("HOME"); home && *home == '/') {
+    dir = std::string(home) + "/.cache/ceedrt";
+  } else {
+    const char *tmp = std::getenv("TMPDIR");
+    dir             = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/ceedrt-cache-" + std::to_string(geteuid());
+  }
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  return dir;
+}
+
+// The cache folder: the configured one (resolved) when it is trusted; otherwise, and with CEEDRT_CACHE=off, the
+// private folder of this process (*is_persistent false: lookups miss, entries go at exit).
 int Directory(Ceed ceed, std::string *dir, bool *is_persistent) {
-  *is_persistent = !CacheDisabled();
-  if (!*is_persistent) {
-    std::lock_guard<std::mutex> lock(private_mutex);
-    if (private_dir.empty()) {
-      const char *tmp      = std::getenv("TMPDIR");
-      std::string pattern  = std::string(tmp && *tmp ? tmp : "/tmp") + "/ceedrt-kernels-XXXXXX";
-      std::vector<char> buf(pattern.begin(), pattern.end());
-      buf.push_back('\0');
-      CeedCheck(mkdtemp(buf.data()), ceed, CEED_ERROR_MAJOR, "Cannot create a temporary kernel folder %s: %s", pattern.c_str(), std::strerror(errno));
-      private_dir = buf.data();
-      std::atexit(RemovePrivateEntries);
-    }
-    *dir = private_dir;
+  *is_persistent = false;
+  if (CacheDisabled()) return PrivateFolder(ceed, dir);
+  const std::string configured = ConfiguredFolder();
+  std::string       reason;
+  char              resolved[PATH_MAX];
+  if (!MakeDirectories(configured)) {
+    reason = "it cannot be created: " + std::string(std::strerror(errno));
+  } else if (!realpath(configured.c_str(), resolved)) {
+    reason = "it cannot be resolved: " + std::string(std::strerror(errno));
+  } else {
+    reason = UntrustedBecause(resolved);
+  }
+  if (reason.empty()) {
+    *dir           = resolved;
+    *is_persistent = true;
     return CEED_ERROR_SUCCESS;
   }
-  const char *env = std::getenv("CEEDRT_CACHE_DIR");
-  if (env && *env) {
-    *dir = env;
-  } else if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
-    *dir = std::string(xdg) + "/ceedrt";
-  } else if (const char *home = std::getenv("HOME"); home && *home == '/') {
-    *dir = std::string(home) + "/.cache/ceedrt";
-  } else {
-    *dir = "/tmp/ceedrt-cache-" + std::to_string(getuid());
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(private_mutex);
+    first = refused_dirs.emplace(configured, reason).second;
   }
-  while (dir->size() > 1 && dir->back() == '/') dir->pop_back();
-  CeedCheck(MakeDirectories(*dir), ceed, CEED_ERROR_MAJOR,
-            "Kernel cache folder %s cannot be created (%s); set CEEDRT_CACHE_DIR to a writable folder or CEEDRT_CACHE=off", dir->c_str(),
-            std::strerror(errno));
+  CeedCall(PrivateFolder(ceed, dir));
+  if (first) {
+    CeedDebug(ceed, "Kernel cache: not using %s, because %s; kernels of this process go to the private folder %s instead", configured.c_str(),
+              reason.c_str(), dir->c_str());
+  }
   return CEED_ERROR_SUCCESS;
 }
 
@@ -126,9 +200,7 @@ bool WriteAll(int fd, const void *data, size_t n) {
   return true;
 }
 
-bool ReadAll(const std::string &path, std::string *bytes) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
+bool ReadAllFd(int fd, std::string *bytes) {
   bytes->clear();
   char    chunk[1 << 16];
   ssize_t r;
@@ -137,8 +209,37 @@ bool ReadAll(const std::string &path, std::string *bytes) {
     if (r < 0) break;
     bytes->append(chunk, (size_t)r);
   }
-  close(fd);
   return r == 0;
+}
+
+bool ReadAll(const std::string &path, std::string *bytes) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool ok = ReadAllFd(fd, bytes);
+  close(fd);
+  return ok;
+}
+
+// Opens an entry without following a symbolic link and checks that it is a regular file of this user that
+// nobody else can write: the descriptor, or -1 with why (empty when the entry does not exist).
+int OpenTrustedEntry(const std::string &path, std::string *why) {
+  why->clear();
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == ELOOP) *why = "it is a symbolic link";
+    else if (errno != ENOENT) *why = std::string("it cannot be opened: ") + std::strerror(errno);
+    return -1;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0) *why = std::string("fstat failed: ") + std::strerror(errno);
+  else if (!S_ISREG(st.st_mode)) *why = "it is not a regular file";
+  else if (st.st_uid != geteuid()) *why = "it is owned by uid " + std::to_string(st.st_uid) + ", not by this user";
+  else if (st.st_mode & (S_IWGRP | S_IWOTH)) *why = "it is writable by others (mode " + Octal(st.st_mode) + ")";
+  if (!why->empty()) {
+    close(fd);
+    return -1;
+  }
+  return fd;
 }
 
 std::string Trailer(const void *payload, uint64_t size) {
@@ -153,24 +254,34 @@ std::string Trailer(const void *payload, uint64_t size) {
   return t;
 }
 
-// Reads and verifies an entry: payload size on success; false on a miss or a bad entry (*corrupt).
-bool VerifyEntry(const std::string &path, std::string *bytes, bool *corrupt) {
-  *corrupt = false;
-  if (access(path.c_str(), F_OK) != 0) return false;
-  if (!ReadAll(path, bytes)) {
-    *corrupt = access(path.c_str(), F_OK) == 0;
-    return false;
-  }
-  *corrupt = true;
-  if (bytes->size() < kTrailerBytes) return false;
+// Reads an open entry and verifies its trailer: true with the payload in *bytes.
+bool VerifyEntryFd(int fd, std::string *bytes) {
+  if (!ReadAllFd(fd, bytes) || bytes->size() < kTrailerBytes) return false;
   const size_t payload = bytes->size() - kTrailerBytes;
   uint64_t     size    = 0;
   std::memcpy(&size, bytes->data() + payload + 16, sizeof(size));
   if (std::memcmp(bytes->data() + payload, kMagic, 8) != 0 || size != payload) return false;
   if (Trailer(bytes->data(), payload) != bytes->substr(payload)) return false;
   bytes->resize(payload);
-  *corrupt = false;
   return true;
+}
+
+// Opens, checks and verifies an entry: the open descriptor with the payload, or -1 for a miss; *bad says why
+// an existing entry was rejected (untrusted, truncated or corrupt), and it is then removed.
+int OpenEntry(Ceed ceed, const std::string &path, std::string *payload, std::string *bad) {
+  int fd = OpenTrustedEntry(path, bad);
+  if (fd >= 0 && !VerifyEntryFd(fd, payload)) {
+    *bad = "it is truncated or corrupt";
+    close(fd);
+    fd = -1;
+  }
+  if (!bad->empty()) {
+    // Unlinking may race with a writer that just renamed a good entry into place; that only costs a rebuild.
+    unlink(path.c_str());
+    num_discarded++;
+    CeedDebug(ceed, "Kernel cache: discarded entry %s: %s", path.c_str(), bad->c_str());
+  }
+  return fd;
 }
 
 // Lookup shared by the file and bytes variants: the entry's path and payload, or a miss.
@@ -185,14 +296,10 @@ int Lookup(Ceed ceed, const char *key, const char *ext, std::string *path, std::
     num_misses++;
     return CEED_ERROR_SUCCESS;
   }
-  bool corrupt = false;
-  *found       = VerifyEntry(*path, payload, &corrupt);
-  if (corrupt) {
-    // Unlinking may race with a writer that just renamed a good entry into place; that only costs a rebuild.
-    unlink(path->c_str());
-    num_discarded++;
-    CeedDebug(ceed, "Kernel cache: discarded corrupt or truncated entry %s", path->c_str());
-  }
+  std::string bad;
+  const int   fd = OpenEntry(ceed, *path, payload, &bad);
+  *found         = fd >= 0;
+  if (*found) close(fd);
   (*found ? num_hits : num_misses)++;
   CeedDebug(ceed, "Kernel cache: %s %s", *found ? "hit" : "miss", path->c_str());
   return CEED_ERROR_SUCCESS;
@@ -346,6 +453,40 @@ int CeedKernelCacheWriteFile(Ceed ceed, const char *key, const char *ext, const 
   CeedCall(WriteAtomically(ceed, final_path, bytes, num_bytes, false));
   if (path) CeedCall(CeedStringAllocCopy(final_path.c_str(), path));
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheOpenEntry(Ceed ceed, const char *path, int *fd) {
+  CeedCheck(path && fd, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheOpenEntry: path or output pointer is NULL");
+  *fd = -1;
+  CEED_API_TRY
+  std::string payload, bad;
+  const int   opened = OpenEntry(ceed, path, &payload, &bad);
+  CeedCheck(opened >= 0, ceed, CEED_ERROR_MAJOR, "Kernel cache: entry %s cannot be loaded: %s", path, bad.empty() ? "it does not exist" : bad.c_str());
+  *fd = opened;
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
+}
+
+int CeedKernelCacheGetRefusedDirectory(Ceed ceed, char **directory, char **reason) {
+  CeedCheck(directory && reason, ceed, CEED_ERROR_INCOMPATIBLE, "CeedKernelCacheGetRefusedDirectory: output pointer is NULL");
+  *directory = nullptr;
+  *reason    = nullptr;
+  CEED_API_TRY
+  std::string dir;
+  bool        is_persistent = false;
+  CeedCall(Directory(ceed, &dir, &is_persistent));
+  if (is_persistent || CacheDisabled()) return CEED_ERROR_SUCCESS;
+  const std::string configured = ConfiguredFolder();
+  std::string       why;
+  {
+    std::lock_guard<std::mutex> lock(private_mutex);
+    auto                        found = refused_dirs.find(configured);
+    if (found == refused_dirs.end()) return CEED_ERROR_SUCCESS;
+    why = found->second;
+  }
+  CeedCall(CeedStringAllocCopy(configured.c_str(), directory));
+  return CeedStringAllocCopy(why.c_str(), reason);
   CEED_API_CATCH(ceed)
 }
 

@@ -106,9 +106,19 @@ int ComputeKey(Ceed ceed, const HostCompiler &compiler, const std::string &sourc
   return CeedKernelCacheComputeKey(4, parts, key->text);
 }
 
+// Loads the kernel from the checked entry's open descriptor (never by name, which another file could take
+// after the check). The descriptor stays open while the library is loaded: the loader knows the library by
+// "/proc/self/fd/N" and would hand it out again for another file opened under that number.
 int Load(Ceed ceed, const std::string &key, const char *path, CeedGenKernel *kernel) {
-  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  CeedCheck(handle, ceed, CEED_ERROR_BACKEND, "Cannot load kernel %s: %s", path, dlerror());
+  int fd = -1;
+  CeedCall(CeedKernelCacheOpenEntry(ceed, path, &fd));
+  const std::string name   = "/proc/self/fd/" + std::to_string(fd);
+  void             *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    close(fd);
+    return CeedError(ceed, CEED_ERROR_BACKEND, "Cannot load kernel %s: %s", path, why ? why : "unknown dlopen error");
+  }
   *kernel = reinterpret_cast<CeedGenKernel>(dlsym(handle, CEED_GEN_KERNEL_NAME));
   CeedCheck(*kernel, ceed, CEED_ERROR_BACKEND, "Kernel %s has no entry point " CEED_GEN_KERNEL_NAME, path);
   std::lock_guard<std::mutex> lock(loaded_mutex);

@@ -1,14 +1,18 @@
 // CUDA backend: NVRTC compilation, error reporting and the in-process cache of compiled code.
 #include "cuda-compile.hpp"
 
+#include <ceed/backend.h>
+#include <fcntl.h>
 #include <nvrtc.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -27,7 +31,8 @@ std::string Hex(size_t value) {
   return buf;
 }
 
-// Writes the source to <dump dir>/<program>-<hash>.cu; returns the path, or a note saying why not.
+// Writes the source to <dump dir>/<program>-<hash>.cu; returns the path, or a note saying why not. The file is
+// created exclusively (never through a link someone placed there), mode 0600, and renamed into place.
 std::string WriteSource(const CompileRequest &request, std::string *error) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -40,12 +45,20 @@ std::string WriteSource(const CompileRequest &request, std::string *error) {
   std::string name = request.program_name.empty() ? std::string("kernel") : request.program_name;
   for (char &c : name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) c = '_';
-  const fs::path path = dir / (name + "-" + Hex(std::hash<std::string>()(request.source)) + ".cu");
-  std::ofstream  out(path, std::ios::binary | std::ios::trunc);
-  out << request.source;
-  out.close();
-  if (!out) {
-    *error = "could not write " + path.string();
+  const fs::path    path = dir / (name + "-" + Hex(std::hash<std::string>()(request.source)) + ".cu");
+  const std::string tmp  = path.string() + ".tmp-" + std::to_string(getpid());
+  const int         fd   = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  bool              ok   = fd >= 0;
+  for (size_t done = 0; ok && done < request.source.size();) {
+    const ssize_t n = write(fd, request.source.data() + done, request.source.size() - done);
+    ok              = n > 0 || (n < 0 && errno == EINTR);
+    if (n > 0) done += static_cast<size_t>(n);
+  }
+  if (fd >= 0) ok = close(fd) == 0 && ok;
+  if (ok) ok = rename(tmp.c_str(), path.c_str()) == 0;
+  if (!ok) {
+    *error = "could not write " + path.string() + ": " + std::strerror(errno);
+    if (fd >= 0) unlink(tmp.c_str());
     return std::string();
   }
   return path.string();
@@ -108,10 +121,12 @@ CompileResult CompileUncached(const CompileRequest &request) {
 
 std::string DumpDirectory() {
   if (const char *dir = std::getenv("CEEDRT_JIT_DUMP_DIR"); dir && dir[0]) return dir;
-  std::error_code ec;
-  std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
-  if (ec) tmp = "/tmp";
-  return (tmp / ("ceedrt-cuda-jit-" + std::to_string(static_cast<long>(getuid())))).string();
+  // The kernel cache folder: one that no other user can change, or this process's private one.
+  char       *dir    = nullptr;
+  std::string result = "/nonexistent-ceedrt-kernel-cache";  // the write then fails and says so
+  if (CeedKernelCacheGetDirectory(NULL, &dir, nullptr) == CEED_ERROR_SUCCESS && dir) result = dir;
+  CeedFree(&dir);
+  return result;
 }
 
 int NvrtcVersion() {

@@ -52,7 +52,8 @@ bool ChooseTarget(int device_arch, int *arch, CodeKind *kind);
 // spellings of int32_t, C++17 and device code by default.
 std::vector<std::string> BaseOptions();
 
-// Folder where sources are written: $CEEDRT_JIT_DUMP_DIR if set, else <tmp>/ceedrt-cuda-jit.
+// Folder where sources of failed compilations are written: $CEEDRT_JIT_DUMP_DIR if set, else the kernel cache
+// folder (one no other user can change, or the private folder of the process).
 std::string DumpDirectory();
 
 }  // namespace ceed_cuda

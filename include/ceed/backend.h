@@ -171,11 +171,15 @@ CEED_EXTERN int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char 
    written under a temporary name and renamed into place, ending with a trailer (size, checksum) that
    every lookup verifies: a truncated or corrupt entry is deleted and reported as a miss. Concurrent
    writers of one key both succeed. Folder: $CEEDRT_CACHE_DIR, else $XDG_CACHE_HOME/ceedrt, else
-   $HOME/.cache/ceedrt. CEEDRT_CACHE=off disables persistence: lookups miss and stored entries go to a
-   private temporary folder whose entries are removed at exit. Returned paths and bytes: free with CeedFree. */
+   $HOME/.cache/ceedrt, else $TMPDIR/ceedrt-cache-<uid>. It is used only if no other user can change it (ours,
+   not writable by group or others, every parent ours or root's and, if others may write it, sticky);
+   otherwise, and with CEEDRT_CACHE=off, persistence is off: lookups miss and stored entries go to a private
+   folder of the process (mkdtemp) whose entries are removed at exit. Entries are opened without following
+   links and used only if they are regular files of this user that nobody else can write; others count as
+   corrupt. Returned paths and bytes: free with CeedFree. */
 #define CEED_KERNEL_CACHE_KEY_SIZE 65 /* 64 hexadecimal digits and the terminating NUL */
 typedef struct {
-  uint64_t hits, misses, stores, discarded; /* lookups that found a valid entry / none; entries stored; corrupt entries deleted */
+  uint64_t hits, misses, stores, discarded; /* lookups that found a valid entry / none; entries stored; corrupt or untrusted entries deleted */
 } CeedKernelCacheStats;
 /* Key of the NUL-terminated parts (each hashed with its length, so part boundaries matter). */
 CEED_EXTERN int CeedKernelCacheComputeKey(CeedInt num_parts, const char *const *parts, char key[CEED_KERNEL_CACHE_KEY_SIZE]);
@@ -184,8 +188,8 @@ CEED_EXTERN int CeedKernelCacheGetDirectory(Ceed ceed, char **directory, bool *i
 /* A unique path in the cache folder for a file being produced (a compiler's output), to store with
    CeedKernelCacheStoreFile or remove. */
 CEED_EXTERN int CeedKernelCacheGetTemporaryPath(Ceed ceed, const char *key, const char *ext, char **path);
-/* The verified entry's path (loadable as it is, e.g. by dlopen) or bytes; *path / *bytes NULL on a miss.
-   Bytes are followed by a NUL that num_bytes does not count. */
+/* The verified entry's path or bytes; *path / *bytes NULL on a miss. Bytes are followed by a NUL that num_bytes
+   does not count. Load a path through CeedKernelCacheOpenEntry, never by name: it could be replaced after the check. */
 CEED_EXTERN int CeedKernelCacheLookupFile(Ceed ceed, const char *key, const char *ext, char **path);
 CEED_EXTERN int CeedKernelCacheLookupBytes(Ceed ceed, const char *key, const char *ext, void **bytes, size_t *num_bytes);
 /* Stores an entry from bytes or from a file (which is consumed); *path (optional) receives its location. */
@@ -196,6 +200,15 @@ CEED_EXTERN int CeedKernelCacheStoreFile(Ceed ceed, const char *key, const char 
 CEED_EXTERN int CeedKernelCacheWriteFile(Ceed ceed, const char *key, const char *ext, const void *bytes, size_t num_bytes, char **path);
 /* Counters of this process since it started. */
 CEED_EXTERN int CeedKernelCacheGetStats(CeedKernelCacheStats *stats);
+/* Opens the entry at path (as given by CeedKernelCacheLookupFile or CeedKernelCacheStoreFile) for loading: it is
+   checked and verified again on the open descriptor *fd, so that loading "/proc/self/fd/<fd>" (dlopen) uses
+   exactly the checked bytes. Fails (CEED_ERROR_MAJOR, the reason in the message) for an untrusted or corrupt
+   entry. The caller closes *fd; a shared object loaded through it must keep it open while loaded, since the
+   loader knows it by that name. */
+CEED_EXTERN int CeedKernelCacheOpenEntry(Ceed ceed, const char *path, int *fd);
+/* The configured cache folder and why it was not trusted, when it was refused (see above); both NULL when it
+   is in use or the cache is off. Free both with CeedFree. */
+CEED_EXTERN int CeedKernelCacheGetRefusedDirectory(Ceed ceed, char **directory, char **reason);
 
 /* Work vectors (spec 07 §9). */
 CEED_EXTERN int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec);
