@@ -215,6 +215,13 @@ Json CoreKernelCache() {
     cache              = CacheStatus(directory);
     cache["available"] = true;
     cache["persistent"] = persistent;
+    char *refused = nullptr, *reason = nullptr;
+    if (CeedKernelCacheGetRefusedDirectory(ceed, &refused, &reason) == CEED_ERROR_SUCCESS && refused) {
+      cache["refused"]        = refused;
+      cache["refused_reason"] = reason;
+    }
+    CeedFree(&refused);
+    CeedFree(&reason);
   }
   CeedFree(&directory);
   CeedDestroy(&ceed);

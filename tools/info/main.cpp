@@ -142,7 +142,10 @@ void PrintJit(const Json &j) {
     if (b.contains("kernel_cache")) cache_line("  its kernel cache", b["kernel_cache"]);
   }
   const Json &core = j["kernel_cache"];
-  if (core["available"].get<bool>()) {
+  if (core.contains("refused")) {
+    std::printf("  kernel cache folder %s REFUSED: %s\n", Str(core["refused"]).c_str(), Str(core["refused_reason"]).c_str());
+    cache_line("kernel cache of this process only (private, removed at exit)", core);
+  } else if (core["available"].get<bool>()) {
     cache_line(core["persistent"].get<bool>() ? "kernel cache" : "kernel cache (not persistent: CEEDRT_CACHE=off)", core);
   } else {
     std::printf("  kernel cache: %s\n", Str(core["reason"]).c_str());

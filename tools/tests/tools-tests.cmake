@@ -141,6 +141,16 @@ if(TARGET ceedrt-cpu-gen)
                ENV "CEEDRT_JIT_CXX=/nonexistent/ceedrt-test/c++")
 endif()
 
+# A cache folder that others can write is refused, and ceed-info says so and why (README, "Security").
+set(world_writable_cache ${CMAKE_CURRENT_BINARY_DIR}/world-writable-cache)
+file(MAKE_DIRECTORY ${world_writable_cache})
+file(CHMOD ${world_writable_cache} DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_WRITE GROUP_EXECUTE
+     WORLD_READ WORLD_WRITE WORLD_EXECUTE)
+tools_expect(tools/ceed-info/cache-refused 0 COMMAND $<TARGET_FILE:ceed-info>
+             EXPECT "kernel cache folder ${world_writable_cache} REFUSED: .* is writable by others \\(mode 0777\\)"
+                    "kernel cache of this process only \\(private, removed at exit\\) .*/ceedrt-kernels-"
+             ENV "CEEDRT_CACHE_DIR=${world_writable_cache}")
+
 # ---- ABI ----------------------------------------------------------------------------------------------
 # The library and plugin ABIs against the baseline in abi/ (README, "ABI stability"). abidw reads the types
 # from debug information, so the check runs in builds with -g (the debug and asan-ubsan presets).
