@@ -7,23 +7,14 @@
 #include <ceed/backend.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
+
+#include "expect-error.h"
 
 /* u(x, y) in Q2 and its gradient. */
 static double U(double x, double y, double *g) {
   g[0] = 1 + 0.5 * y + 2 * x * y * y;
   g[1] = -2 + 0.5 * x + 2 * x * x * y - 0.5 * y;
   return 1 + x - 2 * y + 0.5 * x * y + x * x * y * y - 0.25 * y * y;
-}
-
-static int Expect(Ceed ceed, int code, int expected, const char *text, const char *what) {
-  const char *msg;
-  int         failed = 0;
-  CeedGetErrorMessage(ceed, &msg);
-  if (code != expected) printf("%s: returned %d, expected %d\n", what, code, expected), failed = 1;
-  if (!strstr(msg, text)) printf("%s: message \"%s\" lacks \"%s\"\n", what, msg, text), failed = 1;
-  CeedResetErrorMessage(ceed, &msg);
-  return failed;
 }
 
 int main(int argc, char **argv) {
@@ -57,7 +48,7 @@ int main(int argc, char **argv) {
   CeedBasisCreateH1(ceed, CEED_TOPOLOGY_QUAD, 1, 9, 3, interp, grad, NULL, NULL, &cell_at_edge);
   CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 3, 3, CEED_GAUSS, &edge);
 
-  failed |= Expect(ceed, CeedBasisCreateProjection(cell_at_edge, edge, &proj), CEED_ERROR_SUCCESS, "", "cell to edge projection");
+  failed |= ExpectError(ceed, CeedBasisCreateProjection(cell_at_edge, edge, &proj), CEED_ERROR_SUCCESS, "", "cell to edge projection");
   if (!proj) {
     printf("cell to edge projection produced no basis\n");
     return 1;
@@ -112,10 +103,10 @@ int main(int argc, char **argv) {
 
   /* Incompatible pairs. */
   CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 3, 4, CEED_GAUSS, &other);
-  failed |= Expect(ceed, CeedBasisCreateProjection(cell_at_edge, other, &proj), CEED_ERROR_DIMENSION, "basis_to has 4", "point counts");
+  failed |= ExpectError(ceed, CeedBasisCreateProjection(cell_at_edge, other, &proj), CEED_ERROR_DIMENSION, "basis_to has 4", "point counts");
   CeedBasisDestroy(&other);
   CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 4, 3, CEED_GAUSS, &other);
-  failed |= Expect(ceed, CeedBasisCreateProjection(cell_at_edge, other, &proj), CEED_ERROR_DIMENSION, "with 4 nodes from 3", "too few points");
+  failed |= ExpectError(ceed, CeedBasisCreateProjection(cell_at_edge, other, &proj), CEED_ERROR_DIMENSION, "with 4 nodes from 3", "too few points");
   CeedBasisDestroy(&other);
   {
     /* H(div) bases need only consistent shapes here: a quad one (2 interpolation components per
@@ -124,8 +115,8 @@ int main(int argc, char **argv) {
     CeedScalar hdiv_interp[2 * 3 * 4] = {0}, div[3 * 4] = {0};
     CeedBasisCreateHdiv(ceed, CEED_TOPOLOGY_QUAD, 1, 4, 3, hdiv_interp, div, NULL, NULL, &hdiv_quad);
     CeedBasisCreateHdiv(ceed, CEED_TOPOLOGY_LINE, 1, 2, 3, hdiv_interp, div, NULL, NULL, &hdiv_line);
-    failed |= Expect(ceed, CeedBasisCreateProjection(cell_at_edge, hdiv_quad, &proj), CEED_ERROR_MINOR, "basis_to in H(div)", "FE spaces");
-    failed |= Expect(ceed, CeedBasisCreateProjection(hdiv_quad, hdiv_line, &proj), CEED_ERROR_DIMENSION, "basis_from has 2 and basis_to has 1",
+    failed |= ExpectError(ceed, CeedBasisCreateProjection(cell_at_edge, hdiv_quad, &proj), CEED_ERROR_MINOR, "basis_to in H(div)", "FE spaces");
+    failed |= ExpectError(ceed, CeedBasisCreateProjection(hdiv_quad, hdiv_line, &proj), CEED_ERROR_DIMENSION, "basis_from has 2 and basis_to has 1",
                      "interpolation components");
     CeedBasisDestroy(&hdiv_quad);
     CeedBasisDestroy(&hdiv_line);
