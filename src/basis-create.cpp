@@ -203,15 +203,17 @@ int CeedBasisCreateProjection(CeedBasis basis_from, CeedBasis basis_to, CeedBasi
     return CEED_BASIS_ERROR(ceed, CEED_ERROR_DIMENSION,
                             "Bases must have compatible quadrature spaces: basis_from has %" CeedInt_FMT " quadrature points and basis_to has %" CeedInt_FMT,
                             basis_from->Q, basis_to->Q);
-  if (basis_from->dim != basis_to->dim)
-    return CEED_BASIS_ERROR(ceed, CEED_ERROR_DIMENSION,
-                            "Bases must have the same dimension: basis_from has dimension %" CeedInt_FMT " and basis_to has %" CeedInt_FMT,
-                            basis_from->dim, basis_to->dim);
   if (basis_from->fe_space != basis_to->fe_space)
     return CEED_BASIS_ERROR(ceed, CEED_ERROR_MINOR, "Bases must have the same FE space: basis_from is in %s and basis_to in %s",
                             CeedFESpaces[basis_from->fe_space], CeedFESpaces[basis_to->fe_space]);
-  const bool tensor = basis_from->is_tensor && basis_to->is_tensor;
-  const CeedInt q_comp = ceed::BasisQComp(basis_to, CEED_EVAL_INTERP);
+  // The dimensions may differ (a cell basis tabulated at face points projected onto the face basis): the
+  // projection then maps from-nodes to to-nodes through the shared points, with the full matrices.
+  const bool    tensor = basis_from->is_tensor && basis_to->is_tensor && basis_from->dim == basis_to->dim;
+  const CeedInt q_comp = ceed::BasisQComp(basis_to, CEED_EVAL_INTERP), q_comp_from = ceed::BasisQComp(basis_from, CEED_EVAL_INTERP);
+  if (q_comp != q_comp_from)
+    return CEED_BASIS_ERROR(ceed, CEED_ERROR_DIMENSION,
+                            "Bases must have the same number of interpolation components: basis_from has %" CeedInt_FMT " and basis_to has %" CeedInt_FMT,
+                            q_comp_from, q_comp);
   const CeedInt rows = tensor ? basis_to->Q_1d : basis_to->Q * q_comp, P_to = tensor ? basis_to->P_1d : basis_to->P;
   const CeedInt P_from = tensor ? basis_from->P_1d : basis_from->P;
   if (rows < P_to)

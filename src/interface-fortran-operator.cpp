@@ -26,17 +26,20 @@ CEED_FORTRAN(ceedoperatorcreate)(int *ceed, int *qf, int *dqf, int *dqfT, int *o
   *err           = CeedOperatorCreate(ceeds.Get(*ceed), qfunctions.Get(*qf), QFunctionArg(*dqf), QFunctionArg(*dqfT), &o);
   Created(operators, *err, o, op);
 }
-CEED_FORTRAN(ceedcompositeoperatorcreate)(int *ceed, int *op, int *err) {
+// Both spellings of the composite entry points: libCEED renamed ceedcompositeoperator* to ceedoperator*composite*.
+CEED_FORTRAN(ceedoperatorcreatecomposite)(int *ceed, int *op, int *err) {
   CeedOperator o = nullptr;
   *err           = CeedOperatorCreateComposite(ceeds.Get(*ceed), &o);
   Created(operators, *err, o, op);
 }
+CEED_FORTRAN(ceedcompositeoperatorcreate)(int *ceed, int *op, int *err) { ceedoperatorcreatecomposite_(ceed, op, err); }
 CEED_FORTRAN(ceedoperatorsetfield)(int *op, const char *field_name, int *rstr, int *basis, int *vec, int *err, FortranCharLen name_len) {
   *err = CeedOperatorSetField(operators.Get(*op), FromFortran(field_name, name_len).c_str(), RstrArg(*rstr), BasisArg(*basis), VectorArg(*vec));
 }
-CEED_FORTRAN(ceedcompositeoperatoraddsub)(int *composite, int *sub, int *err) {
+CEED_FORTRAN(ceedoperatorcompositeaddsub)(int *composite, int *sub, int *err) {
   *err = CeedOperatorCompositeAddSub(operators.Get(*composite), operators.Get(*sub));
 }
+CEED_FORTRAN(ceedcompositeoperatoraddsub)(int *composite, int *sub, int *err) { ceedoperatorcompositeaddsub_(composite, sub, err); }
 CEED_FORTRAN(ceedoperatorsetname)(int *op, const char *name, int *err, FortranCharLen name_len) {
   *err = CeedOperatorSetName(operators.Get(*op), FromFortran(name, name_len).c_str());
 }
@@ -86,6 +89,7 @@ CEED_FORTRAN(ceedoperatorapplyjacobian)(int *op, int *qdata, int *u, int *du, in
                    "ceedoperatorapplyjacobian has no C counterpart: apply the linearized operator with ceedoperatorapply");
 }
 CEED_FORTRAN(ceedoperatorview)(int *op, int *err) { *err = CeedOperatorView(operators.Get(*op), stdout); }
+CEED_FORTRAN(ceedoperatorsetnumviewtabs)(int *op, int *num_tabs, int *err) { *err = CeedOperatorSetNumViewTabs(operators.Get(*op), *num_tabs); }
 CEED_FORTRAN(ceedoperatorapply)(int *op, int *in, int *out, int *request, int *err) {
   Request req(*request);
   *err = CeedOperatorApply(operators.Get(*op), VectorArg(*in), VectorArg(*out), req.get());

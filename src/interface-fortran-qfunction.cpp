@@ -98,6 +98,9 @@ CEED_FORTRAN(ceedqfunctioncontextrestoredata)(int *ctx, CeedScalar *data, int64_
   *offset            = 0;
 }
 CEED_FORTRAN(ceedqfunctioncontextview)(int *ctx, int *err) { *err = CeedQFunctionContextView(contexts.Get(*ctx), stdout); }
+CEED_FORTRAN(ceedqfunctioncontextsetnumviewtabs)(int *ctx, int *num_tabs, int *err) {
+  *err = CeedQFunctionContextSetNumViewTabs(contexts.Get(*ctx), *num_tabs);
+}
 CEED_FORTRAN(ceedqfunctioncontextdestroy)(int *ctx, int *err) { *err = contexts.Destroy(ctx); }
 
 // ---- CeedQFunction --------------------------------------------------------------------------------------
@@ -136,6 +139,7 @@ CEED_FORTRAN(ceedqfunctionaddoutput)(int *qf, const char *field_name, CeedInt *s
 }
 CEED_FORTRAN(ceedqfunctionsetcontext)(int *qf, int *ctx, int *err) { *err = CeedQFunctionSetContext(qfunctions.Get(*qf), contexts.Get(*ctx)); }
 CEED_FORTRAN(ceedqfunctionview)(int *qf, int *err) { *err = CeedQFunctionView(qfunctions.Get(*qf), stdout); }
+CEED_FORTRAN(ceedqfunctionsetnumviewtabs)(int *qf, int *num_tabs, int *err) { *err = CeedQFunctionSetNumViewTabs(qfunctions.Get(*qf), *num_tabs); }
 // Inputs u1..u16 and outputs v1..v16 are vector handles; unused ones may be anything (ceed_null, say).
 CEED_FORTRAN(ceedqfunctionapply)(int *qf, int *Q, int *u0, int *u1, int *u2, int *u3, int *u4, int *u5, int *u6, int *u7, int *u8, int *u9,
                                  int *u10, int *u11, int *u12, int *u13, int *u14, int *u15, int *v0, int *v1, int *v2, int *v3, int *v4, int *v5,

@@ -43,6 +43,7 @@ CEED_FORTRAN(ceedgetpreferredmemtype)(int *ceed, int *mem_type, int *err) {
   *mem_type         = value;
 }
 CEED_FORTRAN(ceedview)(int *ceed, int *err) { *err = CeedView(ceeds.Get(*ceed), stdout); }
+CEED_FORTRAN(ceedsetnumviewtabs)(int *ceed, int *num_tabs, int *err) { *err = CeedSetNumViewTabs(ceeds.Get(*ceed), *num_tabs); }
 CEED_FORTRAN(ceeddestroy)(int *ceed, int *err) { *err = ceeds.Destroy(ceed); }
 
 // ---- CeedVector -----------------------------------------------------------------------------------------
@@ -92,6 +93,7 @@ CEED_FORTRAN(ceedvectornorm)(int *vec, int *type, CeedScalar *norm, int *err) {
 }
 CEED_FORTRAN(ceedvectorreciprocal)(int *vec, int *err) { *err = CeedVectorReciprocal(vectors.Get(*vec)); }
 CEED_FORTRAN(ceedvectorview)(int *vec, int *err) { *err = CeedVectorView(vectors.Get(*vec), "%12.8f", stdout); }
+CEED_FORTRAN(ceedvectorsetnumviewtabs)(int *vec, int *num_tabs, int *err) { *err = CeedVectorSetNumViewTabs(vectors.Get(*vec), *num_tabs); }
 CEED_FORTRAN(ceedvectordestroy)(int *vec, int *err) { *err = vectors.Destroy(vec); }
 
 // ---- CeedElemRestriction --------------------------------------------------------------------------------
@@ -175,6 +177,9 @@ CEED_FORTRAN(ceedelemrestrictiongetelayout)(int *rstr, int *layout, int *err) {
   for (int i = 0; i < 3; i++) layout[i] = values[i];
 }
 CEED_FORTRAN(ceedelemrestrictionview)(int *rstr, int *err) { *err = CeedElemRestrictionView(restrictions.Get(*rstr), stdout); }
+CEED_FORTRAN(ceedelemrestrictionsetnumviewtabs)(int *rstr, int *num_tabs, int *err) {
+  *err = CeedElemRestrictionSetNumViewTabs(restrictions.Get(*rstr), *num_tabs);
+}
 CEED_FORTRAN(ceedrequestwait)(int *request, int *err) {
   // Every request completes before the call that made it returns.
   (void)request;
@@ -220,6 +225,7 @@ CEED_FORTRAN(ceedbasisgetcollocatedgrad)(int *basis, CeedScalar *colo_grad_1d, i
   *err = CeedBasisGetCollocatedGrad(bases.Get(*basis), colo_grad_1d);
 }
 CEED_FORTRAN(ceedbasisview)(int *basis, int *err) { *err = CeedBasisView(bases.Get(*basis), stdout); }
+CEED_FORTRAN(ceedbasissetnumviewtabs)(int *basis, int *num_tabs, int *err) { *err = CeedBasisSetNumViewTabs(bases.Get(*basis), *num_tabs); }
 CEED_FORTRAN(ceedbasisapply)(int *basis, int *num_elem, int *t_mode, int *eval_mode, int *u, int *v, int *err) {
   *err = CeedBasisApply(bases.Get(*basis), *num_elem, static_cast<CeedTransposeMode>(*t_mode), static_cast<CeedEvalMode>(*eval_mode), VectorArg(*u),
                         vectors.Get(*v));

@@ -7,15 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int Expect(Ceed ceed, int code, int expected, const char *text, const char *what) {
-  const char *msg;
-  CeedGetErrorMessage(ceed, &msg);
-  int failed = 0;
-  if (code != expected) printf("%s: returned %d, expected %d\n", what, code, expected), failed = 1;
-  if (!strstr(msg, text)) printf("%s: message \"%s\" lacks \"%s\"\n", what, msg, text), failed = 1;
-  CeedResetErrorMessage(ceed, &msg);
-  return failed;
-}
+#include "expect-error.h"
 
 int main(int argc, char **argv) {
   Ceed              ceed;
@@ -35,28 +27,28 @@ int main(int argc, char **argv) {
   CeedVectorCreate(ceed, 2 * 16 - 1, &short_v);
   CeedVectorSetValue(u, 1.0);
 
-  failed |= Expect(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, short_v), CEED_ERROR_DIMENSION,
+  failed |= ExpectError(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, short_v), CEED_ERROR_DIMENSION,
                    "Input/output vectors too short for basis and evaluation mode", "short output");
-  failed |= Expect(ceed, CeedBasisApply(basis, 2, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, v), CEED_ERROR_DIMENSION,
+  failed |= ExpectError(ceed, CeedBasisApply(basis, 2, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, v), CEED_ERROR_DIMENSION,
                    "Input/output vectors too short for basis and evaluation mode", "short input");
-  failed |= Expect(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_DIV, u, v), CEED_ERROR_INCOMPATIBLE, "CEED_EVAL_DIV", "div of H^1");
-  failed |= Expect(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, u, v), CEED_ERROR_INCOMPATIBLE,
+  failed |= ExpectError(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_DIV, u, v), CEED_ERROR_INCOMPATIBLE, "CEED_EVAL_DIV", "div of H^1");
+  failed |= ExpectError(ceed, CeedBasisApply(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_WEIGHT, u, v), CEED_ERROR_INCOMPATIBLE,
                    "CEED_EVAL_WEIGHT requires input CEED_VECTOR_NONE", "weight with input");
-  failed |= Expect(ceed, CeedBasisApplyAdd(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, v), CEED_ERROR_UNSUPPORTED,
+  failed |= ExpectError(ceed, CeedBasisApplyAdd(basis, 1, CEED_NOTRANSPOSE, CEED_EVAL_INTERP, u, v), CEED_ERROR_UNSUPPORTED,
                    "CeedBasisApplyAdd only supports CEED_TRANSPOSE", "ApplyAdd without transpose");
-  failed |= Expect(ceed, CeedBasisSetNumViewTabs(basis, -1), CEED_ERROR_MINOR, "-1", "negative view tabs");
-  failed |= Expect(ceed, CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 1, 3, CEED_GAUSS, &other), CEED_ERROR_DIMENSION,
+  failed |= ExpectError(ceed, CeedBasisSetNumViewTabs(basis, -1), CEED_ERROR_MINOR, "-1", "negative view tabs");
+  failed |= ExpectError(ceed, CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 1, 3, CEED_GAUSS, &other), CEED_ERROR_DIMENSION,
                    "Cannot create Lobatto quadrature with Q=1 < 2 points", "P = 1");
-  failed |= Expect(ceed, CeedBasisCreateTensorH1Lagrange(ceed, 0, 1, 3, 3, CEED_GAUSS, &other), CEED_ERROR_DIMENSION, "dimension 0", "dim 0");
+  failed |= ExpectError(ceed, CeedBasisCreateTensorH1Lagrange(ceed, 0, 1, 3, 3, CEED_GAUSS, &other), CEED_ERROR_DIMENSION, "dimension 0", "dim 0");
 
   /* Non-tensor basis: no 1-D data. */
   {
     const CeedScalar interp[3] = {1. / 3, 1. / 3, 1. / 3}, grad[6] = {-1, 1, 0, -1, 0, 1}, q_ref[2] = {1. / 3, 1. / 3}, q_w[1] = {0.5};
     CeedBasisCreateH1(ceed, CEED_TOPOLOGY_TRIANGLE, 1, 3, 1, interp, grad, q_ref, q_w, &simplex);
   }
-  failed |= Expect(ceed, CeedBasisGetInterp1D(simplex, &arr), CEED_ERROR_MINOR, "not a tensor product", "interp_1d of simplex");
-  failed |= Expect(ceed, CeedBasisGetNumNodes1D(simplex, &P_1d), CEED_ERROR_MINOR, "Cannot supply P_1d for non-tensor CeedBasis", "P_1d of simplex");
-  failed |= Expect(ceed, CeedBasisCreateProjection(basis, simplex, &proj), CEED_ERROR_DIMENSION, "compatible quadrature spaces", "projection");
+  failed |= ExpectError(ceed, CeedBasisGetInterp1D(simplex, &arr), CEED_ERROR_MINOR, "not a tensor product", "interp_1d of simplex");
+  failed |= ExpectError(ceed, CeedBasisGetNumNodes1D(simplex, &P_1d), CEED_ERROR_MINOR, "Cannot supply P_1d for non-tensor CeedBasis", "P_1d of simplex");
+  failed |= ExpectError(ceed, CeedBasisCreateProjection(basis, simplex, &proj), CEED_ERROR_DIMENSION, "compatible quadrature spaces", "projection");
   if (proj) printf("failed projection produced a basis\n"), failed = 1;
 
   /* Objects remain usable after the errors. */
