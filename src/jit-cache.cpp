@@ -14,12 +14,14 @@
 // (CeedKernelCacheOpenEntry).
 #include <ceed/backend.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <limits.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
@@ -299,7 +301,10 @@ int Lookup(Ceed ceed, const char *key, const char *ext, std::string *path, std::
   std::string bad;
   const int   fd = OpenEntry(ceed, *path, payload, &bad);
   *found         = fd >= 0;
-  if (*found) close(fd);
+  if (*found) {
+    futimens(fd, nullptr);  // its modification time is its last use: the size bound evicts the oldest first
+    close(fd);
+  }
   (*found ? num_hits : num_misses)++;
   CeedDebug(ceed, "Kernel cache: %s %s", *found ? "hit" : "miss", path->c_str());
   return CEED_ERROR_SUCCESS;
@@ -325,8 +330,77 @@ int WriteAtomically(Ceed ceed, const std::string &final_path, const void *bytes,
   return CEED_ERROR_SUCCESS;
 }
 
+// CEEDRT_CACHE_MAX_SIZE: bytes, with an optional K, M or G suffix (powers of 1024); 0 for no bound. 1 GiB
+// by default. Fails on a value that is not of that form.
+int MaxCacheBytes(Ceed ceed, uint64_t *max_bytes) {
+  *max_bytes      = uint64_t(1) << 30;
+  const char *env = std::getenv("CEEDRT_CACHE_MAX_SIZE");
+  if (!env || !*env) return CEED_ERROR_SUCCESS;
+  char                    *end   = nullptr;
+  errno                          = 0;
+  const unsigned long long value = std::strtoull(env, &end, 10);
+  uint64_t                 scale = 1;
+  if (*end == 'K' || *end == 'k') scale = uint64_t(1) << 10, end++;
+  else if (*end == 'M' || *end == 'm') scale = uint64_t(1) << 20, end++;
+  else if (*end == 'G' || *end == 'g') scale = uint64_t(1) << 30, end++;
+  CeedCheck(end != env && !*end && errno == 0 && env[0] != '-' && value <= UINT64_MAX / scale, ceed, CEED_ERROR_INCOMPATIBLE,
+            "CEEDRT_CACHE_MAX_SIZE=%s is not a size in bytes (with an optional K, M or G suffix; 0 for no bound)", env);
+  *max_bytes = value * scale;
+  return CEED_ERROR_SUCCESS;
+}
+
+// Keeps the folder under CEEDRT_CACHE_MAX_SIZE: the files of the least recently used keys go first (an entry and
+// its side files share the key), never those of keep_key. Temporary files of writers in progress are left alone.
+// Another process may still be loading an entry removed here: it has it open, and the next lookup rebuilds it.
+int EvictLeastRecentlyUsed(Ceed ceed, const std::string &dir, const std::string &keep_key) {
+  uint64_t max_bytes = 0;
+  CeedCall(MaxCacheBytes(ceed, &max_bytes));
+  if (max_bytes == 0) return CEED_ERROR_SUCCESS;
+  struct KeyUse {
+    struct timespec          last_use {};
+    uint64_t                 bytes = 0;
+    std::vector<std::string> files;
+  };
+  std::map<std::string, KeyUse> keys;
+  uint64_t                      total = 0;
+  DIR                          *d     = opendir(dir.c_str());
+  if (!d) return CEED_ERROR_SUCCESS;
+  while (dirent *e = readdir(d)) {
+    const std::string name = e->d_name;
+    const size_t      dot  = name.find('.');
+    struct stat       st;
+    if (dot == std::string::npos || dot == 0 || name.find(".tmp-") != std::string::npos) continue;
+    if (fstatat(dirfd(d), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+    KeyUse &use = keys[name.substr(0, dot)];
+    use.files.push_back(name);
+    use.bytes += (uint64_t)st.st_size;
+    if (std::make_pair(st.st_mtim.tv_sec, st.st_mtim.tv_nsec) > std::make_pair(use.last_use.tv_sec, use.last_use.tv_nsec)) use.last_use = st.st_mtim;
+    total += (uint64_t)st.st_size;
+  }
+  closedir(d);
+  if (total <= max_bytes) return CEED_ERROR_SUCCESS;
+  std::vector<std::pair<const std::string, KeyUse> *> order;
+  for (auto &entry : keys) {
+    if (entry.first != keep_key) order.push_back(&entry);
+  }
+  std::sort(order.begin(), order.end(), [](const auto *a, const auto *b) {
+    return std::make_pair(a->second.last_use.tv_sec, a->second.last_use.tv_nsec) < std::make_pair(b->second.last_use.tv_sec, b->second.last_use.tv_nsec);
+  });
+  for (size_t i = 0; i < order.size() && total > max_bytes; i++) {
+    for (const std::string &file : order[i]->second.files) unlink((dir + "/" + file).c_str());
+    total -= order[i]->second.bytes;
+    CeedDebug(ceed, "Kernel cache: evicted %s (%zu files, %llu bytes) to stay under %llu bytes", order[i]->first.c_str(), order[i]->second.files.size(),
+              (unsigned long long)order[i]->second.bytes, (unsigned long long)max_bytes);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 int FinishStore(Ceed ceed, const std::string &final_path, bool is_persistent, char **path) {
   num_stores++;
+  if (is_persistent) {
+    const size_t slash = final_path.find_last_of('/'), dot = final_path.find('.', slash);
+    CeedCall(EvictLeastRecentlyUsed(ceed, final_path.substr(0, slash), final_path.substr(slash + 1, dot - slash - 1)));
+  }
   if (!is_persistent) {
     std::lock_guard<std::mutex> lock(private_mutex);
     private_entries.push_back(final_path);

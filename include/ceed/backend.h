@@ -176,7 +176,9 @@ CEED_EXTERN int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char 
    otherwise, and with CEEDRT_CACHE=off, persistence is off: lookups miss and stored entries go to a private
    folder of the process (mkdtemp) whose entries are removed at exit. Entries are opened without following
    links and used only if they are regular files of this user that nobody else can write; others count as
-   corrupt. Returned paths and bytes: free with CeedFree. */
+   corrupt. The folder is kept under CEEDRT_CACHE_MAX_SIZE (bytes, K/M/G suffixes, default 1G, 0 for no bound):
+   after a store, the files of the least recently used keys (a hit counts as a use) are removed first.
+   Returned paths and bytes: free with CeedFree. */
 #define CEED_KERNEL_CACHE_KEY_SIZE 65 /* 64 hexadecimal digits and the terminating NUL */
 typedef struct {
   uint64_t hits, misses, stores, discarded; /* lookups that found a valid entry / none; entries stored; corrupt or untrusted entries deleted */

@@ -4,6 +4,8 @@
 #include <ceed.h>
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -176,6 +179,45 @@ TEST_F(KernelCache, DisabledCacheNeverHits) {
   EXPECT_TRUE(fs::is_empty(dir)) << "nothing is written to the persistent folder";
   CeedFree(&path);
   CeedFree(&folder);
+}
+
+// The folder stays under CEEDRT_CACHE_MAX_SIZE: after a store, the files of the least recently used keys go
+// first (a hit counts as a use; an entry and its side files share the key), never those of the key stored.
+TEST_F(KernelCache, SizeBoundEvictsLeastRecentlyUsedKeys) {
+  setenv("CEEDRT_CACHE_MAX_SIZE", "10K", 1);
+  const std::string payload(3000, 'k');  // 3000 bytes + trailer per entry
+  std::vector<std::string> keys;
+  for (int i = 0; i < 3; i++) {
+    keys.push_back(Key({"bounded", std::to_string(i).c_str()}));
+    ASSERT_EQ(CeedKernelCacheStoreBytes(ceed, keys[i].c_str(), "so", payload.data(), payload.size(), nullptr), 0);
+    ASSERT_EQ(CeedKernelCacheWriteFile(ceed, keys[i].c_str(), "cpp", "x", 1, nullptr), 0);
+    // Distinct, increasing times of last use: 0 is the oldest.
+    const struct timespec times[2] = {{1000000 + i * 10, 0}, {1000000 + i * 10, 0}};
+    for (const char *ext : {".so", ".cpp"}) ASSERT_EQ(utimensat(AT_FDCWD, (dir + "/" + keys[i] + ext).c_str(), times, 0), 0);
+  }
+  bool found = false;
+  LookupBytes(keys[0].c_str(), "so", &found);  // 0 is now the most recently used
+  ASSERT_TRUE(found);
+  keys.push_back(Key({"bounded", "3"}));
+  ASSERT_EQ(CeedKernelCacheStoreBytes(ceed, keys[3].c_str(), "so", payload.data(), payload.size(), nullptr), 0);
+  // 4 entries of ~3 KB exceed 10 KB: key 1, the least recently used, goes with its side file.
+  EXPECT_FALSE(fs::exists(dir + "/" + keys[1] + ".so"));
+  EXPECT_FALSE(fs::exists(dir + "/" + keys[1] + ".cpp"));
+  for (int i : {0, 2, 3}) EXPECT_TRUE(fs::exists(dir + "/" + keys[i] + ".so")) << i;
+  uintmax_t total = 0;
+  for (const auto &entry : fs::directory_iterator(dir)) total += entry.file_size();
+  EXPECT_LE(total, 10u * 1024u);
+
+  setenv("CEEDRT_CACHE_MAX_SIZE", "lots", 1);
+  EXPECT_EQ(CeedKernelCacheStoreBytes(ceed, keys[1].c_str(), "so", payload.data(), payload.size(), nullptr), CEED_ERROR_INCOMPATIBLE);
+  const char *msg = nullptr;
+  CeedGetErrorMessage(ceed, &msg);
+  EXPECT_NE(std::string(msg).find("CEEDRT_CACHE_MAX_SIZE=lots"), std::string::npos) << msg;
+  CeedResetErrorMessage(ceed, &msg);
+  setenv("CEEDRT_CACHE_MAX_SIZE", "0", 1);  // no bound
+  ASSERT_EQ(CeedKernelCacheStoreBytes(ceed, keys[1].c_str(), "so", payload.data(), payload.size(), nullptr), 0);
+  for (int i = 0; i < 4; i++) EXPECT_TRUE(fs::exists(dir + "/" + keys[i] + ".so")) << i;
+  unsetenv("CEEDRT_CACHE_MAX_SIZE");
 }
 
 TEST_F(KernelCache, RejectsBadKeysAndExtensions) {

@@ -231,7 +231,7 @@ Json CoreKernelCache() {
 // JIT-related settings present in the environment (read by the JIT backends and the kernel cache).
 Json JitEnvironment() {
   Json env = Json::object();
-  for (const char *name : {"CEEDRT_JIT_CXX", "CEEDRT_JIT_CXXFLAGS", "CEEDRT_CACHE_DIR", "CEEDRT_CACHE", "XDG_CACHE_HOME"}) {
+  for (const char *name : {"CEEDRT_JIT_CXX", "CEEDRT_JIT_CXXFLAGS", "CEEDRT_CACHE_DIR", "CEEDRT_CACHE", "CEEDRT_CACHE_MAX_SIZE", "XDG_CACHE_HOME"}) {
     if (const char *value = std::getenv(name)) env[name] = value;
   }
   return env;
