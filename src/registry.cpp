@@ -230,8 +230,13 @@ bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry
   std::stable_sort(candidates->begin(), candidates->end(),
                    [](const CeedBackendEntry *a, const CeedBackendEntry *b) { return a->priority < b->priority; });
   // A fully specified resource (a registered prefix, such as /gpu/cuda/ref, which also covers
-  // /gpu/cuda/ref/det) names one backend: the best entry, without fallback.
-  if (std::any_of(candidates->begin(), candidates->end(), [&](const CeedBackendEntry *e) { return e->prefix == stem; })) candidates->resize(1);
+  // /gpu/cuda/ref/det) names one backend: the best entry, and after it only other plugins claiming the very
+  // same prefix (a plugin shadowing another), never a different backend.
+  if (std::any_of(candidates->begin(), candidates->end(), [&](const CeedBackendEntry *e) { return e->prefix == stem; })) {
+    const std::string best = candidates->front()->prefix;
+    candidates->erase(std::remove_if(candidates->begin(), candidates->end(), [&](const CeedBackendEntry *e) { return e->prefix != best; }),
+                      candidates->end());
+  }
   if (candidates->empty()) {
     *error = "No suitable backend: " + requested + (closest.empty() ? " (no backends are registered)" : "\nClosest match: " + closest);
     return false;

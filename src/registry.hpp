@@ -11,7 +11,8 @@ namespace ceed {
 // Every entry that can serve resource (00 §8): prefixes that cover the whole stem and continue at a '/'
 // boundary, lower priority first, ties in registration order. A generic request (/cpu/self, /gpu/cuda, /gpu)
 // gets them all, and CeedInit falls back from one to the next until one loads and initialises; a fully
-// specified one (the stem is a registered prefix) gets only the best, as selection without fallback would.
+// specified one (the stem is a registered prefix) gets only the best, as selection without fallback would, and
+// the other plugins that claim that same prefix.
 // Raises nothing: false with "No suitable backend" and the closest registered prefix in *error when nothing
 // matches.
 bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry *> *candidates, std::string *error);

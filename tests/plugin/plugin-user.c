@@ -140,6 +140,19 @@ static void Broken(const char *library) {
   ExpectBroken("/cpu/self/broken/missing-entry", "missing-entry.json", lib_name, "CeedBackendPluginDoesNotExist");
   ExpectBroken("/cpu/self/broken/failing-init", "failing-init.json", "/cpu/self/broken/failing-init",
                "simulated driver failure");
+  ExpectBroken("/cpu/self/broken/wrong-types", "wrong-types.json", "lacks the string field \"library\"", NULL);
+  ExpectBroken("/cpu/self/broken/invalid-json", "No suitable backend", NULL, NULL);  /* its resources cannot be read */
+  /* duplicate.json also claims /cpu/self/example and is tried first: the example plugin serves it after it. */
+  {
+    Ceed               ceed = NULL;
+    CeedInt            num_skipped = 0;
+    const char *const *skipped = NULL, *const *reasons = NULL;
+    EXPECT(CeedInit("/cpu/self/example", &ceed) == 0, "CeedInit(/cpu/self/example) failed");
+    if (ceed) CeedGetSkippedResources(ceed, &num_skipped, &skipped, &reasons);
+    EXPECT(num_skipped == 1 && strstr(reasons[0], "duplicate.json") && strstr(reasons[0], "libceedrt-example-missing.so"),
+           "/cpu/self/example skipped %d candidates, expected duplicate.json's", (int)num_skipped);
+    CeedDestroy(&ceed);
+  }
   /* Everything else keeps working, before and after the broken ones were tried. */
   CheckVolume("/cpu/self/ref/serial", "/cpu/self/ref/serial");
   CheckVolume("/cpu/self/ref/blocked", "/cpu/self/ref/blocked");
@@ -154,9 +167,11 @@ static void Broken(const char *library) {
     if (CeedRegistryGetPluginInfo(i, true, &manifest, &name, &lib, &status)) continue;
     printf("plugin-user: plugin %-22s %s\n", name, status);
     if (strstr(manifest, "/broken-plugins/") && strcmp(status, "loaded")) num_broken++;
+    if (strstr(manifest, "/invalid-json.json"))
+      EXPECT(strstr(status, "is not a valid JSON object") != NULL, "invalid-json.json reported as: %s", status);
   }
-  /* failing-init loads fine (its init fails later, per context): 4 of the 5 are unusable at load time. */
-  EXPECT(num_broken == 4, "%d broken plugins reported unusable by CeedRegistryGetPluginInfo, expected 4", num_broken);
+  /* failing-init loads fine (its init fails later, per context): 7 of the 8 are unusable at load time. */
+  EXPECT(num_broken == 7, "%d broken plugins reported unusable by CeedRegistryGetPluginInfo, expected 7", num_broken);
 }
 
 static void Absent(void) {
