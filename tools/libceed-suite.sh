@@ -12,7 +12,7 @@
 #   --prefix DIR     or an install prefix (include/, lib/ or lib64/)
 #   --work-dir DIR   where programs are built and run (default: a fresh folder under ${TMPDIR:-/tmp});
 #                    it gets links tests/ and examples/ to the libCEED tree, because junit.py uses relative paths
-#   --resources      resources to run on (default: the three CPU ones)
+#   --resources      resources to run on, space- or ;-separated (default: the three CPU ones)
 #   --search REGEX   only programs whose name matches (e.g. 't5[36]')
 #   --jobs N         parallel compiles and test programs (default 2)
 #   --keep           keep the default temporary work folder
@@ -47,6 +47,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+resources="${resources//;/ }"  # a CMake list works too
 if [ -z "$libceed" ] || [ ! -f "$libceed/tests/junit.py" ] || [ ! -f "$libceed/tests/junit_common.py" ]; then
   echo "libceed-suite: no libCEED source tree (need tests/junit.py) at '${libceed}'; pass --libceed DIR or set CEEDRT_LIBCEED_DIR" >&2
   exit 2
