@@ -68,7 +68,7 @@ struct FieldDesc {
   CeedBasis basis      = nullptr;
   CeedInt   dim = 0, P_1d = 0, Q_1d = 0, num_nodes = 0, num_qpts = 0;
   bool      identity_interp = false;  // tensor interp_1d is the identity (nodes = points)
-  bool      collocated_grad = false;  // tensor gradient taken at the points (Q_1d >= P_1d)
+  bool      collocated_grad = false;  // tensor gradient taken at the points (identity interpolation only)
   bool      symmetric_1d    = false;  // interp_1d centrosymmetric, grad_1d antisymmetric (symmetric nodes and points)
   // Vector (borrowed): CEED_VECTOR_ACTIVE, CEED_VECTOR_NONE or a passive vector.
   CeedVector vec = nullptr;

@@ -70,7 +70,10 @@ int DescribeBasis(CeedBasis basis, FieldDesc *f, std::string *why_not) {
   CeedCallBackend(CeedBasisGetNumNodes1D(basis, &f->P_1d));
   CeedCallBackend(CeedBasisGetNumQuadraturePoints1D(basis, &f->Q_1d));
   CeedCallBackend(CeedBasisIsCollocated(basis, &f->identity_interp));
-  f->collocated_grad = f->Q_1d >= f->P_1d;
+  // The gradient at the points (interpolate, then the Q x Q collocated derivative) only where interpolation
+  // is the identity: otherwise its rounding differs from grad_1d's by ~20 ulps of the entries (it is G B^-1
+  // times B), and assembly, which uses grad_1d, would no longer agree with the action to a few ulps.
+  f->collocated_grad = f->identity_interp;
   // M(Q-1-i, P-1-j) = +M(i, j) for interpolation, -M(i, j) for derivatives, up to round-off.
   const CeedScalar *interp_1d = nullptr, *grad_1d = nullptr;
   CeedCallBackend(CeedBasisGetInterp1D(basis, &interp_1d));
