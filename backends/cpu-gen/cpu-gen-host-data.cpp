@@ -122,8 +122,8 @@ int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *
   CeedCallBackend(CeedBasisGetInterp1D(f.basis, &a->interp));
   CeedCallBackend(CeedBasisGetGrad1D(f.basis, &a->grad));
   if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad && !f.identity_interp) {
-    std::vector<CeedScalar> colo((size_t)f.Q_1d * f.Q_1d);
-    CeedCallBackend(CeedBasisGetCollocatedGrad(f.basis, colo.data()));
+    std::vector<CeedScalar> colo;
+    CeedCall(ceed::gen::CollocatedDerivative(f, &colo));
     d->matrices.push_back(std::move(colo));
     a->grad = d->matrices.back().data();
   }

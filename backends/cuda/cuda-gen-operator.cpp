@@ -98,8 +98,8 @@ int SetUpField(Ceed ceed, CeedCuda &cuda, GenOperatorCuda *d, const FieldDesc &f
   CeedCall(Upload(ceed, cuda, d, interp, interp_size, &a->interp));
   if (f.eval_mode != CEED_EVAL_GRAD) return CEED_ERROR_SUCCESS;
   if (f.basis_kind == BasisKind::kTensor && f.collocated_grad && !f.identity_interp) {
-    std::vector<CeedScalar> colo((size_t)f.Q_1d * f.Q_1d);
-    CeedCallBackend(CeedBasisGetCollocatedGrad(f.basis, colo.data()));
+    std::vector<CeedScalar> colo;
+    CeedCall(ceed::gen::CollocatedDerivative(f, &colo));
     return Upload(ceed, cuda, d, colo.data(), colo.size(), &a->grad);
   }
   return Upload(ceed, cuda, d, grad, grad_size, &a->grad);

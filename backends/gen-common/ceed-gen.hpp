@@ -68,7 +68,7 @@ struct FieldDesc {
   CeedBasis basis      = nullptr;
   CeedInt   dim = 0, P_1d = 0, Q_1d = 0, num_nodes = 0, num_qpts = 0;
   bool      identity_interp = false;  // tensor interp_1d is the identity (nodes = points)
-  bool      collocated_grad = false;  // tensor gradient taken at the points (identity interpolation only)
+  bool      collocated_grad = false;  // tensor gradient taken at the points (Q_1d >= P_1d)
   bool      symmetric_1d    = false;  // interp_1d centrosymmetric, grad_1d antisymmetric (symmetric nodes and points)
   // Vector (borrowed): CEED_VECTOR_ACTIVE, CEED_VECTOR_NONE or a passive vector.
   CeedVector vec = nullptr;
@@ -153,6 +153,11 @@ struct KernelSource {
 // Builds the translation unit for desc. qf_source is the QFunction's self-contained source
 // (CeedLoadSourceToBuffer) to compile into the kernel, or empty to call it through CeedGenArgs::qf_user.
 int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);
+
+// The Q x Q derivative at the 1-D points of a collocated_grad field, applied after interpolation: the Lagrange
+// differentiation matrix on the points when it reproduces grad_1d (so the action rounds like assembly), else
+// grad_1d B^+ (CeedBasisGetCollocatedGrad).
+int CollocatedDerivative(const FieldDesc &f, std::vector<CeedScalar> *colo);
 
 // Quadrature weights of a WEIGHT field at each of its points (tensor products of the 1-D weights for tensor bases).
 int FieldQuadratureWeights(const FieldDesc &f, std::vector<CeedScalar> *weights);

@@ -70,10 +70,10 @@ int DescribeBasis(CeedBasis basis, FieldDesc *f, std::string *why_not) {
   CeedCallBackend(CeedBasisGetNumNodes1D(basis, &f->P_1d));
   CeedCallBackend(CeedBasisGetNumQuadraturePoints1D(basis, &f->Q_1d));
   CeedCallBackend(CeedBasisIsCollocated(basis, &f->identity_interp));
-  // The gradient at the points (interpolate, then the Q x Q collocated derivative) only where interpolation
-  // is the identity: otherwise its rounding differs from grad_1d's by ~20 ulps of the entries (it is G B^-1
-  // times B), and assembly, which uses grad_1d, would no longer agree with the action to a few ulps.
-  f->collocated_grad = f->identity_interp;
+  // The gradient at the points: interpolate, then the Q x Q derivative at the points (fewer contractions than
+  // grad_1d in every direction). Its matrix must round like grad_1d, which assembly uses: see the dialect's
+  // host data (cpu: CollocatedDerivative).
+  f->collocated_grad = f->Q_1d >= f->P_1d;
   // M(Q-1-i, P-1-j) = +M(i, j) for interpolation, -M(i, j) for derivatives, up to round-off.
   const CeedScalar *interp_1d = nullptr, *grad_1d = nullptr;
   CeedCallBackend(CeedBasisGetInterp1D(basis, &interp_1d));
@@ -160,6 +160,53 @@ int DescribeOperator(CeedOperator op, OperatorDesc *desc, std::string *why_not) 
     CeedCall(DescribeField(i < num_in ? in_fields[i] : out_fields[i - num_in], &f, why_not));
     CeedCallBackend(CeedQFunctionFieldGetSize(i < num_in ? qf_in[i] : qf_out[i - num_in], &f.size));
   }
+  return CEED_ERROR_SUCCESS;
+}
+
+// The Q x Q derivative at the 1-D quadrature points that the kernel applies after interpolation. For a
+// polynomial basis (Q >= P) it is the differentiation matrix of the Lagrange polynomials on the points,
+// D_ij = l_j'(x_i), computed from barycentric weights in long double: accurate to an ulp or two, so that
+// D (B u) rounds like grad_1d u, which assembly uses (libCEED t535, t562, t565 compare the two to ~7 ulps).
+// grad_1d B^+ (CeedBasisGetCollocatedGrad) is the same matrix on polynomials but carries the error of the
+// pseudo-inverse, ~20 ulps. A basis whose gradient is not the derivative of its interpolation keeps it.
+int CollocatedDerivative(const FieldDesc &f, std::vector<CeedScalar> *colo) {
+  const CeedInt Q = f.Q_1d, P = f.P_1d;
+  colo->assign((size_t)Q * Q, 0.0);
+  const CeedScalar *x = nullptr, *interp = nullptr, *grad = nullptr;
+  CeedCallBackend(CeedBasisGetQRef(f.basis, &x));
+  CeedCallBackend(CeedBasisGetInterp1D(f.basis, &interp));
+  CeedCallBackend(CeedBasisGetGrad1D(f.basis, &grad));
+  std::vector<long double> w(Q, 1.0L), D((size_t)Q * Q, 0.0L);
+  bool distinct = true;
+  for (CeedInt j = 0; j < Q; j++) {
+    for (CeedInt k = 0; k < Q; k++) {
+      if (k == j) continue;
+      distinct = distinct && x[j] != x[k];
+      w[j] *= (long double)x[j] - x[k];
+    }
+    w[j] = 1.0L / w[j];
+  }
+  for (CeedInt i = 0; i < Q && distinct; i++) {
+    long double diagonal = 0.0L;
+    for (CeedInt j = 0; j < Q; j++) {
+      if (j == i) continue;
+      D[i * Q + j] = (w[j] / w[i]) / ((long double)x[i] - x[j]);
+      diagonal -= D[i * Q + j];
+    }
+    D[i * Q + i] = diagonal;
+  }
+  // D B must reproduce grad_1d (to round-off, relative to its largest entry).
+  long double scale = 0.0L, misfit = distinct ? 0.0L : 1.0L;
+  for (CeedInt i = 0; i < Q * P; i++) scale = std::max(scale, std::fabs((long double)grad[i]));
+  for (CeedInt i = 0; i < Q && distinct; i++) {
+    for (CeedInt j = 0; j < P; j++) {
+      long double sum = 0.0L;
+      for (CeedInt k = 0; k < Q; k++) sum += D[i * Q + k] * interp[k * P + j];
+      misfit = std::max(misfit, std::fabs(sum - grad[i * P + j]));
+    }
+  }
+  if (misfit > 1e-10L * std::max(scale, 1.0L)) return CeedBasisGetCollocatedGrad(f.basis, colo->data());
+  for (size_t i = 0; i < D.size(); i++) (*colo)[i] = (CeedScalar)D[i];
   return CEED_ERROR_SUCCESS;
 }
 
