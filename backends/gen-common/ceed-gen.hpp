@@ -1,5 +1,5 @@
 // The shared fused-kernel generator: ONE generator used by every gen backend (/cpu/self/gen now,
-// /gpu/cuda/gen and /gpu/hip/gen later).
+// /gpu/cuda/gen and /gpu/hip/gen).
 //
 // Design note: where the generator ends and a dialect begins
 // -----------------------------------------------------------
@@ -20,21 +20,21 @@
 // The glue only names templates and arrays; a Dialect decides everything target-specific:
 //   - Name() and TemplateFiles(): jit-templates/<dialect>/*.h implement the templates above with the same
 //     names and arguments (every template takes the dialect's CeedGenElem first when it touches elements);
-//   - Preamble(): macros and headers before ceed/types.h (host math headers for cpu; for cuda
+//   - Preamble(): macros and headers before ceed/types.h (host math headers for cpu; for gpu
 //     CEED_QFUNCTION(name) -> `inline __device__ int name`, CEED_QFUNCTION_HELPER, CeedPragmaSIMD empty,
 //     CEED_Q_VLA 1, per spec 01 §6);
 //   - ArrayLength(): how many entries an element array of n values per element needs (cpu: n vectors
-//     holding a batch in SIMD lanes; cuda: the values one thread owns, e.g. a z-column of a 3D element)
+//     holding a batch in SIMD lanes; gpu: the values one thread owns, e.g. a z-column of a 3D element)
 //     and ArrayEntryBytes() for the scratch size;
-//   - DeclareArray(): where arrays live (cpu: slices of CeedGenArgs::scratch; cuda: registers, or shared
+//   - DeclareArray(): where arrays live (cpu: slices of CeedGenArgs::scratch; gpu: registers, or shared
 //     memory for the contraction temporaries);
 //   - KernelBegin()/KernelEnd(): the signature (cpu: extern "C" int CeedGenOperatorKernel(const CeedGenArgs*);
-//     cuda: extern "C" __global__ void __launch_bounds__(threads) ...(CeedGenArgs args, CeedCudaQFunctionError)), the element loop
-//     (cpu: batches of Lanes() elements; cuda: blockIdx/threadIdx mapping) and the CeedGenElem it defines;
+//     gpu: extern "C" __global__ void __launch_bounds__(threads) ...(CeedGenArgs args, CeedGpuQFunctionError)), the element loop
+//     (cpu: batches of Lanes() elements; gpu: blockIdx/threadIdx mapping) and the CeedGenElem it defines;
 //   - CallQFunction(): the QFunction on the current points (cpu: one call on points * lanes points; cuda:
 //     one call per point with Q = 1 on per-thread values);
 //   - the transpose scatter's atomics live inside the dialect's CeedGenWriteOffset (serial on cpu,
-//     atomicAdd on cuda), so the glue never spells them.
+//     atomicAdd on gpu), so the glue never spells them.
 // A new target adds a Dialect subclass and a jit-templates/<name>/ folder; nothing in the cpu paths or in
 // the glue changes. Host data layouts a dialect expects (cpu: interleaved indices per batch) are
 // documented in its template headers and prepared by its backend.
@@ -126,24 +126,33 @@ class Dialect {
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.
 std::unique_ptr<Dialect> CreateCpuDialect(int lanes);
 
-// The thread layout of the cuda dialect (jit-templates/cuda/ceed-gen-cuda.h): tensor operators spread
+// The thread layout of the gpu dialect (jit-templates/gpu/ceed-gen-gpu.h): tensor operators spread
 // dimensions 0..dim-2 of an element over t_1d^(dim-1) threads, each owning a column along the last
 // dimension; other operators (1D, non-tensor, no basis) use one thread per element.
 struct ThreadLayout {
   int  dim = 0, P_1d = 0, Q_1d = 0, t_1d = 1;
-  int  thread_dims = 0;      // tensor dimensions spread over threads
-  int  threads_per_elem = 1; // t_1d^thread_dims
-  int  max_block = 256;      // launch bound: largest block the kernel is compiled for
+  int  thread_dims = 0;       // tensor dimensions spread over threads
+  int  threads_per_elem = 1;  // t_1d^thread_dims
+  int  max_block = 256;       // launch bound: largest block the kernel is compiled for
+  bool fixed_block = false;   // the kernel is launched with exactly max_block threads (HIP)
 };
 
-// The layout for desc; *why_not names what the cuda dialect cannot fuse (tensor bases of different
-// dimension or 1D sizes, tensor and non-tensor bases together).
-ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, std::string *why_not);
+// The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different
+// dimension or 1D sizes, tensor and non-tensor bases together). wavefront > 0 fixes the block before
+// compiling (FixedBlockSize); 0 leaves it to the occupancy API below the launch bound max(256, threads per element).
+ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::string *why_not);
 
-// The cuda dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedCudaQFunctionError)`, blocks of
+// The block of a fixed-block vendor: whole elements of threads_per_elem threads, at most 256 threads (one
+// element if it has more), chosen to leave the fewest idle lanes in the last wavefront and, among equals,
+// the most elements. E.g. 3D p=1..8 (Q = P + 1, t_1d^2 threads per element) on wavefront 64: 252, 256, 250, 252, 245, 256, 243, 200.
+int FixedBlockSize(int threads_per_elem, int wavefront);
+
+// The gpu dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedGpuQFunctionError)`, blocks of
 // whole elements in the given layout, element arrays in registers, the QFunction called per point with Q = 1
-// and its non-zero returns recorded through the second argument (jit-templates/cuda/ceed-cuda-qfunction-error.h).
-std::unique_ptr<Dialect> CreateCudaDialect(const ThreadLayout &layout);
+// and its non-zero returns recorded through the second argument (jit-templates/gpu/ceed-gpu-qfunction-error.h).
+// vendor "cuda" passes the arguments as __grid_constant__; "hip" as plain by-value parameters. Both compile
+// __launch_bounds__(layout.max_block).
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &vendor);
 
 struct KernelSource {
   std::string text;           // the complete translation unit

@@ -260,6 +260,8 @@ Json JitSection(const Json &plugins) {
       compiler = env && *env ? std::string(env) + " (from " + name + ")" : compiler + " (" + name + " overrides it)";
     }
     backend["compiler"] = compiler;
+    // "options": the code-generation choices the plugin makes (e.g. HIP's launch bounds and FP atomics).
+    if (jit.is_object() && jit.contains("options") && jit["options"].is_string()) backend["options"] = jit["options"];
     if (jit.is_object() && jit.contains("kernel_cache") && jit["kernel_cache"].is_string()) {
       backend["kernel_cache"] = CacheStatus(jit["kernel_cache"].get<std::string>());
     }

@@ -139,6 +139,7 @@ void PrintJit(const Json &j) {
   for (const auto &b : j["jit_backends"]) {
     std::printf("  %s (%s): compiler %s%s\n", Str(b["plugin"]).c_str(), Str(b["resources"]).c_str(), Str(b["compiler"]).c_str(),
                 b["usable"].get<bool>() ? "" : "; the plugin is unusable (see Backends)");
+    if (b.contains("options")) std::printf("    code generation: %s\n", Str(b["options"]).c_str());
     if (b.contains("kernel_cache")) cache_line("  its kernel cache", b["kernel_cache"]);
   }
   const Json &core = j["kernel_cache"];

@@ -1,0 +1,170 @@
+// The gpu dialect (CUDA and HIP): a thread block holds several elements, each a group of threads over all but the
+// last tensor dimension (jit-templates/gpu/ceed-gen-gpu.h); element arrays are per-thread register
+// columns; the QFunction runs once per point with Q = 1 on values gathered from the columns, and a
+// non-zero return is recorded in the context's error word (the kernel's second argument).
+#include <algorithm>
+
+#include "ceed-gen.hpp"
+
+namespace ceed::gen {
+
+int FixedBlockSize(int threads_per_elem, int wavefront) {
+  if (threads_per_elem >= 256 || wavefront <= 0) return threads_per_elem;
+  int best = threads_per_elem, best_idle = wavefront;
+  for (int block = threads_per_elem; block <= 256; block += threads_per_elem) {
+    const int idle = (wavefront - block % wavefront) % wavefront;
+    // Idle lanes relative to the lanes occupied: compare idle/lanes across blocks without division.
+    const long lanes = block + idle, best_lanes = best + best_idle;
+    if ((long)idle * best_lanes < (long)best_idle * lanes || ((long)idle * best_lanes == (long)best_idle * lanes && block > best)) {
+      best      = block;
+      best_idle = idle;
+    }
+  }
+  return best;
+}
+
+ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::string *why_not) {
+  ThreadLayout layout;
+  bool         tensor = false, non_tensor = false;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.basis_kind == BasisKind::kNonTensor) non_tensor = true;
+      if (f.basis_kind != BasisKind::kTensor) continue;
+      if (tensor && (f.dim != layout.dim || f.P_1d != layout.P_1d || f.Q_1d != layout.Q_1d)) {
+        *why_not = "tensor bases of different shapes (dim " + std::to_string(layout.dim) + ", P_1d " + std::to_string(layout.P_1d) + ", Q_1d " +
+                   std::to_string(layout.Q_1d) + " and field '" + f.name + "')";
+        return layout;
+      }
+      tensor       = true;
+      layout.dim   = f.dim;
+      layout.P_1d  = f.P_1d;
+      layout.Q_1d  = f.Q_1d;
+    }
+  }
+  if (tensor && non_tensor) {
+    *why_not = "tensor and non-tensor bases in one operator";
+    return layout;
+  }
+  if (tensor) {
+    layout.t_1d        = std::max(layout.P_1d, layout.Q_1d);
+    layout.thread_dims = layout.dim - 1;
+    for (int d = 0; d < layout.thread_dims; d++) layout.threads_per_elem *= layout.t_1d;
+  } else {
+    layout.P_1d = layout.Q_1d = 1;
+  }
+  if (layout.threads_per_elem > 1024) {
+    *why_not = std::to_string(layout.threads_per_elem) + " threads per element exceed a GPU block";
+    return layout;
+  }
+  if (wavefront > 0) {
+    layout.max_block   = FixedBlockSize(layout.threads_per_elem, wavefront);
+    layout.fixed_block = true;
+    return layout;
+  }
+  // A block of at least one element; 256 threads keep up to 255 registers per thread available.
+  layout.max_block = std::max(256, layout.threads_per_elem);
+  return layout;
+}
+
+namespace {
+
+std::string S(long long v) { return std::to_string(v); }
+
+class GpuDialect final : public Dialect {
+ public:
+  GpuDialect(const ThreadLayout &layout, const std::string &vendor) : l_(layout), vendor_(vendor) {}
+  std::string              Name() const override { return vendor_; }
+  std::vector<std::string> TemplateFiles() const override {
+    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
+  }
+  std::string Preamble() const override {
+    // QFunction sources compiled for the device, one point per call (spec 01 §6).
+    return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
+           "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
+           S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
+           S(l_.Q_1d) + "\n";
+  }
+  int Lanes() const override { return 1; }
+  // Per-thread values: the array's column (values divided by the extent of the thread dimensions).
+  size_t ArrayLength(ArrayKind kind, size_t values_per_element) const override {
+    const int n   = kind == ArrayKind::kNodal ? l_.P_1d : kind == ArrayKind::kTemporary ? l_.t_1d : l_.Q_1d;
+    size_t    ext = 1;
+    for (int d = 0; d < l_.thread_dims; d++) ext *= (size_t)n;
+    return std::max<size_t>(values_per_element / ext, 1);
+  }
+  size_t ArrayEntryBytes() const override { return sizeof(CeedScalar); }
+  void   DeclareArray(Writer &w, const std::string &name, ArrayKind, size_t, size_t length) const override {
+    // Temporaries a field set does not use stay declared (the glue names them): no unused-variable warning.
+    w.Line("CeedScalar " + name + "[" + S((long long)length) + "];");
+    w.Line("(void)" + name + ";");
+  }
+  void KernelBegin(Writer &w, const OperatorDesc &) const override {
+    // qf_error: where non-zero QFunction returns are recorded (gpu/ceed-gpu-qfunction-error.h).
+    // CUDA reads the by-value arguments in place (__grid_constant__); HIP has no such qualifier.
+    const char *args_qualifier = vendor_ == "cuda" ? "const __grid_constant__ " : "const ";
+    w.Line("extern \"C\" __global__ void __launch_bounds__(" + S(l_.max_block) + ") CeedGenOperatorKernel(" + args_qualifier +
+           "CeedGenArgs args_value, const CeedGpuQFunctionError qf_error) {");
+    w.Indent();
+    w.Line("const CeedGenArgs *const args = &args_value;");
+  }
+  void ElementLoopBegin(Writer &w, const OperatorDesc &) const override {
+    // Block-uniform loop bounds: every thread of a block reaches the same barriers.
+    w.Line("const CeedInt elems_per_block = blockDim.x / CEED_GEN_THREADS_PER_ELEM;");
+    w.Line("for (CeedInt first = blockIdx.x * elems_per_block; first < args->num_elem; first += gridDim.x * elems_per_block) {");
+    w.Indent();
+    w.Line("const CeedInt index = first + (CeedInt)(threadIdx.x / CEED_GEN_THREADS_PER_ELEM);");
+    w.Line("const CeedGenElem elem = {index, index < args->num_elem};");
+  }
+  void ElementLoopEnd(Writer &w) const override {
+    w.Dedent();
+    w.Line("}");
+  }
+  void KernelEnd(Writer &w) const override {
+    w.Dedent();
+    w.Line("}");
+  }
+  // Per point of the thread's column: gather the fields' values, call with Q = 1, scatter the results.
+  void CallQFunction(Writer &w, const OperatorDesc &desc, bool, const std::vector<std::string> &in,
+                     const std::vector<std::string> &out) const override {
+    long long column = desc.num_qpts;
+    for (int d = 0; d < l_.thread_dims; d++) column /= l_.Q_1d;
+    w.Line("#pragma unroll");
+    w.Line("for (int point = 0; point < " + S(column) + "; point++) {");
+    w.Indent();
+    std::string ins, outs;
+    for (size_t i = 0; i < in.size(); i++) {
+      const std::string n = S(desc.inputs[i].size), name = "qf_in_" + S((long long)i);
+      w.Line("CeedScalar " + name + "[" + n + "];");
+      w.Line("for (int c = 0; c < " + n + "; c++) " + name + "[c] = " + in[i] + "[c * " + S(column) + " + point];");
+      ins += (ins.empty() ? "" : ", ") + name;
+    }
+    for (size_t i = 0; i < out.size(); i++) {
+      const std::string name = "qf_out_" + S((long long)i);
+      w.Line("CeedScalar " + name + "[" + S(desc.outputs[i].size) + "];");
+      outs += (outs.empty() ? "" : ", ") + name;
+    }
+    w.Line("const CeedScalar *qf_in[] = {" + (ins.empty() ? std::string("NULL") : ins) + "};");
+    w.Line("CeedScalar *qf_out[] = {" + (outs.empty() ? std::string("NULL") : outs) + "};");
+    // Only threads holding points of a real element report: the others ran the QFunction on unset values.
+    w.Line("const int qf_ierr = " + desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
+    w.Line("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedGpuRecordQFunctionError(qf_error, qf_ierr);");
+    for (size_t i = 0; i < out.size(); i++) {
+      const std::string n = S(desc.outputs[i].size);
+      w.Line("for (int c = 0; c < " + n + "; c++) " + out[i] + "[c * " + S(column) + " + point] = qf_out_" + S((long long)i) + "[c];");
+    }
+    w.Dedent();
+    w.Line("}");
+  }
+
+ private:
+  ThreadLayout l_;
+  std::string  vendor_;
+};
+
+}  // namespace
+
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &vendor) {
+  return std::make_unique<GpuDialect>(layout, vendor);
+}
+
+}  // namespace ceed::gen

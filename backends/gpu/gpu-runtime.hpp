@@ -1,0 +1,98 @@
+// GPU backends: what a vendor supplies to the shared GPU layer (this folder). Everything else, the
+// objects, the gen operator, the kernel sources, modules, launches and the error word, is written once
+// against this table. backends/gpu/cuda implements it with the CUDA driver API and NVRTC, backends/gpu/hip
+// with the HIP runtime and hipRTC; both load their vendor library with dlopen, so each plugin builds and
+// loads on machines without that vendor's GPU and says what is missing at CeedInit.
+#pragma once
+
+#include <ceed.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ceed_gpu {
+
+// Handles of the vendor's API (CUmodule/hipModule_t, CUfunction/hipFunction_t), opaque to the shared layer.
+using Module   = void *;
+using Function = void *;
+
+// What the compiler produces code for, fixed when the context opens and part of every cache key.
+struct Target {
+  std::string              name;         // "sm_90", "compute_90" (PTX), "gfx90a"
+  std::vector<std::string> options;      // the compiler options naming it, e.g. "-arch=sm_90", "--offload-arch=gfx90a", "-munsafe-fp-atomics"
+  std::string              code_suffix;  // kind of code: "cubin", "ptx", "hsaco" (kernel cache entries)
+  // Launch policy. Zero: the block size of a kernel is chosen after compiling, with the occupancy API
+  // (CUDA). Otherwise every kernel is compiled with __launch_bounds__ of the block it is launched with,
+  // fixed before the compile (HIP: there is no occupancy query that accounts for dynamic shared memory).
+  int fixed_ref_block = 0;
+  int wavefront       = 32;
+};
+
+// A vendor's run-time compiler. Needs no device: tests compile every kernel on machines without GPUs.
+class Compiler {
+ public:
+  virtual ~Compiler() = default;
+  virtual std::string Name() const = 0;  // "NVRTC 13.0", "hipRTC 5.2.21153" (names the compiler in messages and cache keys)
+  // The options every unit gets (spec 01 §6): the JIT-pass macro, device spellings, C++17.
+  virtual std::vector<std::string> BaseOptions() const = 0;
+  virtual const char              *SourceSuffix() const = 0;  // ".cu", ".hip" (dumped sources)
+  // Compiles one translation unit; *log gets the compiler's log either way. On failure returns false and
+  // *error says which step failed (the caller adds the kernel names, the log and the dumped source).
+  virtual bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
+                       std::string *log, std::string *error) const = 0;
+};
+
+// Device properties the shared layer sizes launches with.
+struct DeviceInfo {
+  std::string name;
+  std::string arch;  // "sm_90", "gfx90a"
+  int         num_sm = 0, max_shared_default = 0, max_shared_optin = 0;
+};
+
+// A vendor's device API. Calls return the vendor's status (0 is success for both vendors); ErrorText
+// describes a failed one. The shared layer makes the context current (MakeCurrent) before calls.
+class Runtime {
+ public:
+  virtual ~Runtime() = default;
+  virtual const char     *Vendor() const = 0;  // "CUDA", "HIP": messages ("CUDA device 0 ...")
+  virtual const char     *Family() const = 0;  // "cuda", "hip": resources are /gpu/<family>/...
+  virtual const Compiler &Jit() const    = 0;
+  virtual std::string     ErrorText(int status) const = 0;
+
+  virtual int DeviceCount(int *count) = 0;
+  // Opens device id (a retained context for CUDA) and describes it.
+  virtual int Open(int id, void **context, DeviceInfo *info) = 0;
+  virtual int Close(int id, void *context)                   = 0;
+  virtual int MakeCurrent(int id, void *context)             = 0;
+  virtual int Synchronize()                                  = 0;
+  // The target for the opened device, from its architecture and the resource's options (ceed: errors).
+  virtual int ChooseTarget(Ceed ceed, const DeviceInfo &info, Target *target) = 0;
+
+  virtual int Malloc(void **ptr, size_t bytes)                              = 0;
+  virtual int Free(void *ptr)                                               = 0;
+  virtual int CopyHostToDevice(void *dst, const void *src, size_t bytes)    = 0;
+  virtual int CopyDeviceToHost(void *dst, const void *src, size_t bytes)    = 0;
+  virtual int CopyDeviceToDevice(void *dst, const void *src, size_t bytes)  = 0;
+  virtual int Memset(void *ptr, int value, size_t bytes)                    = 0;
+  // Host memory mapped into the device (*device: the device's address of *host).
+  virtual int HostAllocMapped(size_t bytes, void **host, void **device) = 0;
+  virtual int HostFree(void *host)                                      = 0;
+
+  virtual int ModuleLoad(const std::string &code, Module *module)                = 0;
+  virtual int ModuleUnload(Module module)                                        = 0;
+  virtual int ModuleGetFunction(Module module, const char *name, Function *fn)   = 0;
+  virtual int SetMaxDynamicShared(Function fn, int bytes)                        = 0;
+  virtual int Launch(Function fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args) = 0;
+  // Block size with the most resident threads, at most limit (occupancy API; a fixed-block vendor returns its bound).
+  virtual int MaxPotentialBlockSize(Function fn, int limit, int *block) = 0;
+  virtual int ActiveBlocksPerMultiprocessor(Function fn, int block, size_t shared_bytes, int *blocks) = 0;
+};
+
+// A vendor's runtime, loaded once per process; NULL with *reason when its library or device API is absent.
+using RuntimeLoader = Runtime *(*)(std::string *reason);
+
+// The plugin's CeedInit for /gpu/<family>/ref, /gpu/<family>/ref/det and /gpu/<family>/gen (gpu-device.cpp).
+int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load);
+
+}  // namespace ceed_gpu

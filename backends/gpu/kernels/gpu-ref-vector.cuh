@@ -1,0 +1,65 @@
+/* CUDA backend: vector kernels (grid-stride loops over the entries). */
+
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue(CeedScalar *x, CeedSize n, CeedScalar value) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = value;
+}
+
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorScale(CeedScalar *x, CeedSize n, CeedScalar alpha) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] *= alpha;
+}
+
+/* y = alpha x + beta y (scale_y) or y += alpha x. */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorAXPBY(CeedScalar *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const CeedScalar *x) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
+    y[i] = scale_y ? alpha * x[i] + beta * y[i] : y[i] + alpha * x[i];
+  }
+}
+
+/* w = x .* y (w may alias x and/or y). */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorPointwiseMult(CeedScalar *w, CeedSize n, const CeedScalar *x, const CeedScalar *y) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) w[i] = x[i] * y[i];
+}
+
+/* Entries with magnitude above CEED_EPSILON are inverted, the others are kept (as on host). */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorReciprocal(CeedScalar *x, CeedSize n) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
+    if (fabs(x[i]) > CEED_EPSILON) x[i] = 1.0 / x[i];
+  }
+}
+
+/* One partial result per block: sum |x| (type 0), sum x^2 (type 1) or max |x| (type 2). Launched with
+   exactly CEED_GPU_REF_MAX_BLOCK threads per block; the host combines the partials in block order, so
+   the result does not depend on scheduling. */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorNormPartial(const CeedScalar *x, CeedSize n, CeedInt type, CeedScalar *partial) {
+  __shared__ CeedScalar s[CEED_GPU_REF_MAX_BLOCK];
+  CeedScalar            acc = 0.0;
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
+    const CeedScalar a = fabs(x[i]);
+    if (type == 0) acc += a;
+    else if (type == 1) acc += a * a;
+    else acc = fmax(acc, a);
+  }
+  s[threadIdx.x] = acc;
+  __syncthreads();
+  for (CeedInt width = blockDim.x / 2; width > 0; width /= 2) {
+    if (threadIdx.x < width) s[threadIdx.x] = type == 2 ? fmax(s[threadIdx.x], s[threadIdx.x + width]) : s[threadIdx.x] + s[threadIdx.x + width];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+
+/* Q-vector layouts for QFunction kernels compiled by the application (ceed/cuda.h): operators keep points in
+   blocks of Q_elem per element, [block][component][point]; such kernels read [component][point] over all Q
+   points. to_flat: blocked src to flat dst; otherwise flat src to blocked dst. */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuQFunctionRelayout(const CeedScalar *src, CeedScalar *dst, CeedSize Q, CeedInt Q_elem, CeedInt size, CeedInt to_flat) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < (CeedSize)size * Q; i += (CeedSize)gridDim.x * blockDim.x) {
+    const CeedSize comp = i / Q, point = i % Q, block = point / Q_elem;
+    const CeedSize blocked = (block * size + comp) * Q_elem + point % Q_elem;
+    if (to_flat) dst[i] = src[blocked];
+    else dst[blocked] = src[i];
+  }
+}
