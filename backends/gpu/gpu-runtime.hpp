@@ -8,7 +8,10 @@
 #include <ceed.h>
 
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ceed_gpu {
@@ -32,15 +35,23 @@ struct Target {
 // A vendor's run-time compiler. Needs no device: tests compile every kernel on machines without GPUs.
 class Compiler {
  public:
+  // name: "NVRTC 13.0", "hipRTC 9.0 (HIP 5.2.21153)" (messages and cache keys); base_options: what every unit
+  // gets (spec 01 §6: the JIT-pass macro, device spellings, C++17); source_suffix: ".cu", ".hip" (dumped sources).
+  Compiler(std::string name, std::vector<std::string> base_options, const char *source_suffix)
+      : name_(std::move(name)), base_options_(std::move(base_options)), source_suffix_(source_suffix) {}
   virtual ~Compiler() = default;
-  virtual std::string Name() const = 0;  // "NVRTC 13.0", "hipRTC 5.2.21153" (names the compiler in messages and cache keys)
-  // The options every unit gets (spec 01 §6): the JIT-pass macro, device spellings, C++17.
-  virtual std::vector<std::string> BaseOptions() const = 0;
-  virtual const char              *SourceSuffix() const = 0;  // ".cu", ".hip" (dumped sources)
+  const std::string              &Name() const { return name_; }
+  const std::vector<std::string> &BaseOptions() const { return base_options_; }
+  const char                     *SourceSuffix() const { return source_suffix_; }
   // Compiles one translation unit; *log gets the compiler's log either way. On failure returns false and
   // *error says which step failed (the caller adds the kernel names, the log and the dumped source).
   virtual bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                        std::string *log, std::string *error) const = 0;
+
+ private:
+  std::string              name_;
+  std::vector<std::string> base_options_;
+  const char              *source_suffix_;
 };
 
 // Device properties the shared layer sizes launches with.
@@ -92,7 +103,31 @@ class Runtime {
 // A vendor's runtime, loaded once per process; NULL with *reason when its library or device API is absent.
 using RuntimeLoader = Runtime *(*)(std::string *reason);
 
+// The runtime make() returns, made once per process (one instance per vendor: make's type differs); NULL with
+// *reason = "no <vendor> driver or device was found: " + what make() said when it returned none.
+template <class Make>
+Runtime *LoadOnce(const char *vendor, Make make, std::string *reason) {
+  static std::once_flag           once;
+  static std::unique_ptr<Runtime> runtime;
+  static std::string              failure;
+  std::call_once(once, [&] {
+    std::string why;
+    runtime = make(&why);
+    if (!runtime) failure = std::string("no ") + vendor + " driver or device was found: " + why;
+  });
+  if (!runtime && reason) *reason = failure;
+  return runtime.get();
+}
+
 // The plugin's CeedInit for /gpu/<family>/ref, /gpu/<family>/ref/det and /gpu/<family>/gen (gpu-device.cpp).
 int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load);
 
 }  // namespace ceed_gpu
+
+// Defines a vendor plugin's entry point CeedBackendPlugin<Entry> (named by its manifest) for the runtime load.
+#define CEED_GPU_DEFINE_PLUGIN(Entry, name, load)                                                                          \
+  extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPlugin##Entry(void) {              \
+    static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, name,                                                \
+                                             [](const char *resource, Ceed ceed) { return ceed_gpu::InitBackend(resource, ceed, load); }}; \
+    return &plugin;                                                                                                        \
+  }

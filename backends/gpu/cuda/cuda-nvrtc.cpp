@@ -9,14 +9,9 @@ namespace {
 
 class NvrtcCompiler final : public Compiler {
  public:
-  std::string Name() const override {
-    const int v = NvrtcVersion();
-    return "NVRTC " + std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
-  }
-  std::vector<std::string> BaseOptions() const override {
-    return {"-std=c++17", "-default-device", "-DCEED_RUNNING_JIT_PASS=1", "-Dint32_t=int"};
-  }
-  const char *SourceSuffix() const override { return ".cu"; }
+  NvrtcCompiler()
+      : Compiler("NVRTC " + std::to_string(NvrtcVersion() / 1000) + "." + std::to_string(NvrtcVersion() % 1000 / 10),
+                 {"-std=c++17", "-default-device", "-DCEED_RUNNING_JIT_PASS=1", "-Dint32_t=int"}, ".cu") {}
 
   bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                std::string *log, std::string *error) const override {

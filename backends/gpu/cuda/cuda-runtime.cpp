@@ -115,24 +115,15 @@ class DriverRuntime final : public Runtime {
 }  // namespace
 
 Runtime *LoadRuntime(std::string *reason) {
-  static std::once_flag                 once;
-  static std::unique_ptr<DriverRuntime> runtime;
-  static std::string                    failure;
-  std::call_once(once, [] {
-    std::string   why;
-    const Driver *cu = LoadDriver(&why);
-    if (!cu) {
-      failure = "no CUDA driver or device was found: " + why;
-      return;
-    }
+  return LoadOnce("CUDA", [](std::string *why) -> std::unique_ptr<Runtime> {
+    const Driver *cu = LoadDriver(why);
+    if (!cu) return nullptr;
     if (CUresult result = cu->cuInit(0); result != CUDA_SUCCESS) {
-      failure = "no CUDA driver or device was found: cuInit failed with " + DriverErrorText(*cu, result);
-      return;
+      *why = "cuInit failed with " + DriverErrorText(*cu, result);
+      return nullptr;
     }
-    runtime = std::make_unique<DriverRuntime>(*cu);
-  });
-  if (!runtime && reason) *reason = failure;
-  return runtime.get();
+    return std::make_unique<DriverRuntime>(*cu);
+  }, reason);
 }
 
 }  // namespace ceed_gpu::cuda

@@ -10,20 +10,9 @@ namespace {
 
 class HipRtcCompiler final : public Compiler {
  public:
-  explicit HipRtcCompiler(const Api &api) : api_(api) {
-    int major = 0, minor = 0, runtime = 0;
-    if (api_.hiprtcVersion(&major, &minor) != HIPRTC_SUCCESS) major = minor = 0;
-    if (api_.hipRuntimeGetVersion(&runtime) != hipSuccess) runtime = HIP_VERSION;
-    // hipRTC reports its compiler's version; the HIP release tells the libraries apart.
-    name_ = "hipRTC " + std::to_string(major) + "." + std::to_string(minor) + " (HIP " + std::to_string(runtime / 10000000) + "." +
-            std::to_string(runtime / 100000 % 100) + "." + std::to_string(runtime % 100000) + ")";
-  }
-  std::string              Name() const override { return name_; }
   // hipRTC predefines the fixed-width integers but not ptrdiff_t (ceed/types.h: CeedSize); clang names its type.
-  std::vector<std::string> BaseOptions() const override {
-    return {"-std=c++17", "-O3", "-DCEED_RUNNING_JIT_PASS=1", "-Dptrdiff_t=__PTRDIFF_TYPE__"};
-  }
-  const char              *SourceSuffix() const override { return ".hip"; }
+  explicit HipRtcCompiler(const Api &api)
+      : Compiler(VersionName(api), {"-std=c++17", "-O3", "-DCEED_RUNNING_JIT_PASS=1", "-Dptrdiff_t=__PTRDIFF_TYPE__"}, ".hip"), api_(api) {}
 
   bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                std::string *log, std::string *error) const override {
@@ -58,8 +47,15 @@ class HipRtcCompiler final : public Compiler {
   }
 
  private:
-  const Api  &api_;
-  std::string name_;
+  // hipRTC reports its compiler's version; the HIP release tells the libraries apart.
+  static std::string VersionName(const Api &api) {
+    int major = 0, minor = 0, runtime = 0;
+    if (api.hiprtcVersion(&major, &minor) != HIPRTC_SUCCESS) major = minor = 0;
+    if (api.hipRuntimeGetVersion(&runtime) != hipSuccess) runtime = HIP_VERSION;
+    return "hipRTC " + std::to_string(major) + "." + std::to_string(minor) + " (HIP " + std::to_string(runtime / 10000000) + "." +
+           std::to_string(runtime / 100000 % 100) + "." + std::to_string(runtime % 100000) + ")";
+  }
+  const Api &api_;
 };
 
 }  // namespace

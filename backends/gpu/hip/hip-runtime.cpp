@@ -107,25 +107,16 @@ class HipRuntime final : public Runtime {
 }  // namespace
 
 Runtime *LoadRuntime(std::string *reason) {
-  static std::once_flag              once;
-  static std::unique_ptr<HipRuntime> runtime;
-  static std::string                 failure;
-  std::call_once(once, [] {
-    std::string     why;
-    const Api      *api = LoadApi(&why);
-    const Compiler *jit = api ? HipRtc(&why) : nullptr;
-    if (!api || !jit) {
-      failure = "no HIP driver or device was found: " + why;
-      return;
-    }
+  return LoadOnce("HIP", [](std::string *why) -> std::unique_ptr<Runtime> {
+    const Api      *api = LoadApi(why);
+    const Compiler *jit = api ? HipRtc(why) : nullptr;
+    if (!jit) return nullptr;
     if (hipError_t e = api->hipInit(0); e != hipSuccess) {
-      failure = std::string("no HIP driver or device was found: hipInit failed with ") + api->hipGetErrorName(e) + " (" + api->hipGetErrorString(e) + ")";
-      return;
+      *why = std::string("hipInit failed with ") + api->hipGetErrorName(e) + " (" + api->hipGetErrorString(e) + ")";
+      return nullptr;
     }
-    runtime = std::make_unique<HipRuntime>(*api, *jit);
-  });
-  if (!runtime && reason) *reason = failure;
-  return runtime.get();
+    return std::make_unique<HipRuntime>(*api, *jit);
+  }, reason);
 }
 
 }  // namespace ceed_gpu::hip
