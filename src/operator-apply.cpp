@@ -1,5 +1,6 @@
 // CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
 #include "operator.hpp"
+#include "vector.hpp"
 
 namespace ceed {
 
@@ -64,6 +65,39 @@ static int CheckApplyVectors(CeedOperator op, CeedVector in, CeedVector out, con
   return CEED_ERROR_SUCCESS;
 }
 
+// The backend's ApplyAdd (or the core's at-points default) of a single operator, in fp64.
+static int OperatorApplyAddSingle(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  if (op->is_at_points) {
+    if (op->ops.ApplyAddAtPoints) return op->ops.ApplyAddAtPoints(op, in, out, request);
+    return OperatorApplyAddAtPointsDefault(op, in, out);
+  }
+  CeedCheck(op->ops.ApplyAdd, op->header.ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedOperatorApplyAdd");
+  return op->ops.ApplyAdd(op, in, out, request);
+}
+
+// A single operator in its precision mode: natively when the backend says it honours the mode, otherwise
+// in fp64 with the active output converted to fp32 afterwards for low-high (fp32 storage), and an error for
+// the modes that need fp32 computation.
+static int OperatorApplyAddInPrecision(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  const CeedOperatorPrecision precision = op->precision;
+  if (precision == CEED_PRECISION_FP64) return OperatorApplyAddSingle(op, in, out, request);
+  bool native = false;
+  if (op->ops.SupportsPrecision && !op->is_at_points) CeedCall(op->ops.SupportsPrecision(op, precision, &native));
+  if (native) return OperatorApplyAddSingle(op, in, out, request);
+  if (precision != CEED_PRECISION_LOW_HIGH) {
+    const char *resource = "";
+    CeedCall(CeedGetResource(op->header.ceed, &resource));
+    return CeedOperatorError(op->header.ceed, "CeedOperatorApply", CEED_ERROR_UNSUPPORTED,
+                             "CeedOperator precision %s computes in fp32, which backend %s cannot do for this operator (it calls QFunctions "
+                             "compiled in fp64%s); use CEED_PRECISION_LOW_HIGH or CEED_PRECISION_FP64 here, or a JIT backend such as "
+                             "/cpu/self/gen or /gpu/cuda/gen",
+                             CeedOperatorPrecisions[precision], resource, op->is_at_points ? ", operators at points" : "");
+  }
+  CeedCall(OperatorApplyAddSingle(op, in, out, request));
+  if (out != CEED_VECTOR_NONE && out) CeedCall(VectorKeepOnly(out, CEED_SCALAR_FP32, "CeedOperatorApply"));
+  return CEED_ERROR_SUCCESS;
+}
+
 // out += A in, passive outputs included; op is ready and the vectors were checked.
 static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   OperatorMarkImmutable(op);
@@ -73,12 +107,7 @@ static int OperatorApplyAddCore(CeedOperator op, CeedVector in, CeedVector out, 
     return CEED_ERROR_SUCCESS;
   }
   if (op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
-  if (op->is_at_points) {
-    if (op->ops.ApplyAddAtPoints) return op->ops.ApplyAddAtPoints(op, in, out, request);
-    return OperatorApplyAddAtPointsDefault(op, in, out);
-  }
-  CeedCheck(op->ops.ApplyAdd, op->header.ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedOperatorApplyAdd");
-  return op->ops.ApplyAdd(op, in, out, request);
+  return OperatorApplyAddInPrecision(op, in, out, request);
 }
 
 

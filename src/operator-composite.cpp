@@ -19,6 +19,7 @@ int CeedOperatorCompositeAddSub(CeedOperator composite_op, CeedOperator sub_op) 
   CeedCheck(!composite_op->is_immutable, ceed, CEED_ERROR_MAJOR, "Operator cannot be changed after set as immutable");
   CeedCheck(!sub_op->is_composite, ceed, CEED_ERROR_UNSUPPORTED, "A composite operator cannot be a sub-operator");
   CeedCheck(sub_op != composite_op, ceed, CEED_ERROR_UNSUPPORTED, "A composite operator cannot be its own sub-operator");
+  if (composite_op->precision != CEED_PRECISION_FP64) CeedCall(CeedOperatorSetPrecision(sub_op, composite_op->precision));
   CeedSize in = -1, out = -1;
   CeedInt bad = 0;
   ceed::OperatorCompositeLengths(composite_op, in, out, bad);

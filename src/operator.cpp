@@ -393,6 +393,29 @@ int CeedOperatorFieldGetEvalMode(CeedOperatorField op_field, CeedEvalMode *eval_
   return CEED_ERROR_SUCCESS;
 }
 
+// ---- Precision (multiprecision extension) --------------------------------------------------------------
+
+int CeedOperatorSetPrecision(CeedOperator op, CeedOperatorPrecision precision) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCheck(precision >= CEED_PRECISION_FP64 && precision <= CEED_PRECISION_HIGH_LOW, op->header.ceed, CEED_ERROR_INCOMPATIBLE,
+            "Invalid CeedOperatorPrecision %d for CeedOperator, must be CEED_PRECISION_FP64, _FP32, _LOW_HIGH or _HIGH_LOW", (int)precision);
+  if (precision == op->precision) return CEED_ERROR_SUCCESS;
+  // Kernels are built for one precision: changing it afterwards would need every backend to rebuild.
+  CeedCheck(!op->is_setup_done && !op->is_immutable, op->header.ceed, CEED_ERROR_INCOMPATIBLE,
+            "Cannot set the precision of CeedOperator to %s: it was already applied or prepared in %s; set the precision before the first use",
+            CeedOperatorPrecisions[precision], CeedOperatorPrecisions[op->precision]);
+  for (CeedOperator sub : op->sub_operators) CeedCall(CeedOperatorSetPrecision(sub, precision));
+  op->precision = precision;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedOperatorGetPrecision(CeedOperator op, CeedOperatorPrecision *precision) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCheck(precision, op->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the CeedOperator precision is NULL");
+  *precision = op->precision;
+  return CEED_ERROR_SUCCESS;
+}
+
 // ---- Names, Ceed, sizes -------------------------------------------------------------------------------
 
 int CeedOperatorSetName(CeedOperator op, const char *name) {

@@ -79,6 +79,7 @@ struct CeedOperator_private {
   std::shared_ptr<ceed::AtPointsApplyData> at_points_apply;
   std::shared_ptr<ceed::AtPointsHostData>  at_points_host;  // its batched form on the host
   std::string name;
+  CeedOperatorPrecision precision = CEED_PRECISION_FP64;  // multiprecision extension
   CeedOperatorBackendOps ops{};
   void *data = nullptr;  // backend data
 };

@@ -17,6 +17,9 @@ static const char *const ceed_error_types_base[] = {
 const char *const *CeedErrorTypes = &ceed_error_types_base[-CEED_ERROR_UNSUPPORTED];
 
 const char *const CeedMemTypes[]       = {[CEED_MEM_HOST] = "host", [CEED_MEM_DEVICE] = "device"};
+const char *const CeedScalarTypes[]    = {[CEED_SCALAR_FP32] = "fp32", [CEED_SCALAR_FP64] = "fp64"};
+const char *const CeedOperatorPrecisions[] = {[CEED_PRECISION_FP64] = "fp64", [CEED_PRECISION_FP32] = "fp32", [CEED_PRECISION_LOW_HIGH] = "low-high",
+                                             [CEED_PRECISION_HIGH_LOW] = "high-low"};
 const char *const CeedCopyModes[]      = {[CEED_COPY_VALUES] = "copy values", [CEED_USE_POINTER] = "use pointer",
                                           [CEED_OWN_POINTER] = "own pointer"};
 const char *const CeedTransposeModes[] = {[CEED_NOTRANSPOSE] = "no transpose", [CEED_TRANSPOSE] = "transpose"};

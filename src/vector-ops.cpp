@@ -19,6 +19,14 @@ int RunMutatingKernel(CeedVector vec, K kernel) {
   return CEED_ERROR_SUCCESS;
 }
 
+// Backend vector kernels work on CEED_SCALAR_TYPE arrays: they serve vectors that prefer it, and the host
+// loops below (in each vector's preferred precision) serve the others.
+bool Native(CeedVector vec) { return vec->preferred == CEED_SCALAR_TYPE; }
+
+using ceed::Access;
+using ceed::HostAccess;
+using ceed::WithScalarType;
+
 }  // namespace
 
 // ---- Linear algebra --------------------------------------------------------------------------------
@@ -35,25 +43,32 @@ int CeedVectorNorm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
     *norm = 0.0;
     return CEED_ERROR_SUCCESS;
   }
-  if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorNorm != nullptr; })) {
-    return backend->ops.VectorNorm(vec, type, norm);
+  if (Native(vec)) {
+    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorNorm != nullptr; })) {
+      return backend->ops.VectorNorm(vec, type, norm);
+    }
   }
-  const CeedScalar *x = nullptr;
-  CeedCall(CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &x));
+  HostAccess access;
+  CeedCall(access.Get(vec, vec->preferred, Access::kRead, __func__));
+  // Sums in CeedScalar whatever the storage precision.
   CeedScalar result = 0.0;
-  switch (type) {
-    case CEED_NORM_1:
-      for (CeedSize i = 0; i < vec->length; i++) result += std::fabs(x[i]);
-      break;
-    case CEED_NORM_2:
-      for (CeedSize i = 0; i < vec->length; i++) result += x[i] * x[i];
-      result = std::sqrt(result);
-      break;
-    case CEED_NORM_MAX:
-      for (CeedSize i = 0; i < vec->length; i++) result = std::fmax(result, std::fabs(x[i]));
-      break;
-  }
-  CeedCall(CeedVectorRestoreArrayRead(vec, &x));
+  WithScalarType(vec->preferred, [&](auto zero) {
+    const auto *x = access.Data<const decltype(zero)>();
+    switch (type) {
+      case CEED_NORM_1:
+        for (CeedSize i = 0; i < vec->length; i++) result += std::fabs((CeedScalar)x[i]);
+        break;
+      case CEED_NORM_2:
+        for (CeedSize i = 0; i < vec->length; i++) result += (CeedScalar)x[i] * (CeedScalar)x[i];
+        result = std::sqrt(result);
+        break;
+      case CEED_NORM_MAX:
+        for (CeedSize i = 0; i < vec->length; i++) result = std::fmax(result, std::fabs((CeedScalar)x[i]));
+        break;
+    }
+    return CEED_ERROR_SUCCESS;
+  });
+  CeedCall(access.Restore());
   *norm = result;
   return CEED_ERROR_SUCCESS;
 }
@@ -63,13 +78,20 @@ int CeedVectorScale(CeedVector x, CeedScalar alpha) {
   CeedCheck(ceed::VectorHasValidData(x), x->header.ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to scale, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (x->length == 0) return CEED_ERROR_SUCCESS;
-  if (Ceed backend = ceed::FindVectorKernel(x, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
-    return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
+  if (Native(x)) {
+    if (Ceed backend = ceed::FindVectorKernel(x, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
+      return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
+    }
   }
-  CeedScalar *a = nullptr;
-  CeedCall(CeedVectorGetArray(x, CEED_MEM_HOST, &a));
-  for (CeedSize i = 0; i < x->length; i++) a[i] *= alpha;
-  return CeedVectorRestoreArray(x, &a);
+  HostAccess access;
+  CeedCall(access.Get(x, x->preferred, Access::kReadWrite, __func__));
+  WithScalarType(x->preferred, [&](auto zero) {
+    using T = decltype(zero);
+    T *a    = access.Data<T>();
+    for (CeedSize i = 0; i < x->length; i++) a[i] = static_cast<T>(a[i] * alpha);
+    return CEED_ERROR_SUCCESS;
+  });
+  return access.Restore();
 }
 
 int CeedVectorFilter(CeedVector x, CeedScalar threshold) {
@@ -77,11 +99,16 @@ int CeedVectorFilter(CeedVector x, CeedScalar threshold) {
   CeedCheck(ceed::VectorHasValidData(x), x->header.ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to filter, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (x->length == 0) return CEED_ERROR_SUCCESS;
-  CeedScalar *a = nullptr;
-  CeedCall(CeedVectorGetArray(x, CEED_MEM_HOST, &a));
-  for (CeedSize i = 0; i < x->length; i++)
-    if (std::fabs(a[i]) <= threshold) a[i] = 0.0;
-  return CeedVectorRestoreArray(x, &a);
+  HostAccess access;
+  CeedCall(access.Get(x, x->preferred, Access::kReadWrite, __func__));
+  WithScalarType(x->preferred, [&](auto zero) {
+    using T = decltype(zero);
+    T *a    = access.Data<T>();
+    for (CeedSize i = 0; i < x->length; i++)
+      if (std::fabs((CeedScalar)a[i]) <= threshold) a[i] = 0;
+    return CEED_ERROR_SUCCESS;
+  });
+  return access.Restore();
 }
 
 // Checks shared by AXPY and AXPBY; func names the public function.
@@ -100,40 +127,47 @@ static int CheckAxpyArguments(CeedVector y, CeedVector x, const char *func) {
   return CEED_ERROR_SUCCESS;
 }
 
-// y <- alpha x + beta y on host.
-static int AxpbyHost(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x, bool scale_y) {
-  const CeedScalar *a = nullptr;
-  CeedScalar       *b = nullptr;
-  CeedCall(CeedVectorGetArray(y, CEED_MEM_HOST, &b));
-  int ierr = CeedVectorGetArrayRead(x, CEED_MEM_HOST, &a);
-  if (ierr) {
-    CeedVectorRestoreArray(y, &b);
-    return ierr;
-  }
-  if (scale_y)
-    for (CeedSize i = 0; i < y->length; i++) b[i] = alpha * a[i] + beta * b[i];
-  else
-    for (CeedSize i = 0; i < y->length; i++) b[i] += alpha * a[i];
-  CeedCall(CeedVectorRestoreArrayRead(x, &a));
-  return CeedVectorRestoreArray(y, &b);
+// y <- alpha x + beta y on host, each vector in its preferred precision, arithmetic in CeedScalar.
+static int AxpbyHost(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x, bool scale_y, const char *func) {
+  HostAccess a, b;
+  CeedCall(b.Get(y, y->preferred, Access::kReadWrite, func));
+  CeedCall(a.Get(x, x->preferred, Access::kRead, func));
+  WithScalarType(y->preferred, [&](auto y_zero) {
+    return WithScalarType(x->preferred, [&](auto x_zero) {
+      using TY       = decltype(y_zero);
+      const auto *xx = a.Data<const decltype(x_zero)>();
+      TY         *yy = b.Data<TY>();
+      if (scale_y)
+        for (CeedSize i = 0; i < y->length; i++) yy[i] = static_cast<TY>(alpha * (CeedScalar)xx[i] + beta * (CeedScalar)yy[i]);
+      else
+        for (CeedSize i = 0; i < y->length; i++) yy[i] = static_cast<TY>(yy[i] + alpha * (CeedScalar)xx[i]);
+      return CEED_ERROR_SUCCESS;
+    });
+  });
+  CeedCall(a.Restore());
+  return b.Restore();
 }
 
 int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x) {
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
-  if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
-    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
+  if (Native(x) && Native(y)) {
+    if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
+      return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
+    }
   }
-  return AxpbyHost(y, alpha, 1.0, x, false);
+  return AxpbyHost(y, alpha, 1.0, x, false, __func__);
 }
 
 int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x) {
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
-  if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
-    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
+  if (Native(x) && Native(y)) {
+    if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
+      return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
+    }
   }
-  return AxpbyHost(y, alpha, beta, x, true);
+  return AxpbyHost(y, alpha, beta, x, true, __func__);
 }
 
 int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
@@ -151,46 +185,54 @@ int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
   CeedCheck(ceed::VectorHasValidData(y), ceed, CEED_ERROR_BACKEND,
             "CeedVector y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (w->length == 0) return CEED_ERROR_SUCCESS;
-  if (Ceed backend = ceed::FindVectorKernel(w, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
-    return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
+  if (Native(w) && Native(x) && Native(y)) {
+    if (Ceed backend = ceed::FindVectorKernel(w, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
+      return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
+    }
   }
-  // w may alias x and/or y: an aliased operand is read through w's read-write pointer.
-  const bool  w_aliased = (w == x || w == y);
-  CeedScalar *a         = nullptr;
-  if (w_aliased) CeedCall(CeedVectorGetArray(w, CEED_MEM_HOST, &a));
-  else CeedCall(CeedVectorGetArrayWrite(w, CEED_MEM_HOST, &a));
-  const CeedScalar *b = nullptr, *c = nullptr;
-  int               ierr = CEED_ERROR_SUCCESS;
-  if (x == w) b = a;
-  else ierr = CeedVectorGetArrayRead(x, CEED_MEM_HOST, &b);
-  if (!ierr) {
-    if (y == w) c = a;
-    else if (y == x) c = b;
-    else ierr = CeedVectorGetArrayRead(y, CEED_MEM_HOST, &c);
-    if (ierr && x != w) CeedVectorRestoreArrayRead(x, &b);
-  }
-  if (ierr) {
-    CeedVectorRestoreArray(w, &a);
-    return ierr;
-  }
-  for (CeedSize i = 0; i < w->length; i++) a[i] = b[i] * c[i];
-  if (y != w && y != x) CeedCall(CeedVectorRestoreArrayRead(y, &c));
-  if (x != w) CeedCall(CeedVectorRestoreArrayRead(x, &b));
-  return CeedVectorRestoreArray(w, &a);
+  // w may alias x and/or y: an aliased operand is read through w's read-write array (in w's precision).
+  HostAccess a, b, c;
+  CeedCall(a.Get(w, w->preferred, (w == x || w == y) ? Access::kReadWrite : Access::kWrite, __func__));
+  if (x != w) CeedCall(b.Get(x, x->preferred, Access::kRead, __func__));
+  if (y != w && y != x) CeedCall(c.Get(y, y->preferred, Access::kRead, __func__));
+  const HostAccess &xa = x == w ? a : b, &ya = y == w ? a : y == x ? xa : c;
+  const CeedScalarType x_prec = x == w ? w->preferred : x->preferred, y_prec = y == w ? w->preferred : y->preferred;
+  WithScalarType(w->preferred, [&](auto w_zero) {
+    return WithScalarType(x_prec, [&](auto x_zero) {
+      return WithScalarType(y_prec, [&](auto y_zero) {
+        using TW        = decltype(w_zero);
+        TW         *ww  = a.Data<TW>();
+        const auto *xx  = xa.Data<const decltype(x_zero)>();
+        const auto *yy  = ya.Data<const decltype(y_zero)>();
+        for (CeedSize i = 0; i < w->length; i++) ww[i] = static_cast<TW>((CeedScalar)xx[i] * (CeedScalar)yy[i]);
+        return CEED_ERROR_SUCCESS;
+      });
+    });
+  });
+  CeedCall(c.Restore());
+  CeedCall(b.Restore());
+  return a.Restore();
 }
 
 int CeedVectorReciprocal(CeedVector vec) {
   CeedCall(ceed::VectorCheck(vec, __func__));
   CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_INCOMPLETE, "CeedVector must have data set to take reciprocal");
   if (vec->length == 0) return CEED_ERROR_SUCCESS;
-  if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
-    return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
+  if (Native(vec)) {
+    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
+      return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
+    }
   }
-  CeedScalar *a = nullptr;
-  CeedCall(CeedVectorGetArray(vec, CEED_MEM_HOST, &a));
-  for (CeedSize i = 0; i < vec->length; i++)
-    if (std::fabs(a[i]) > CEED_EPSILON) a[i] = 1.0 / a[i];
-  return CeedVectorRestoreArray(vec, &a);
+  HostAccess access;
+  CeedCall(access.Get(vec, vec->preferred, Access::kReadWrite, __func__));
+  WithScalarType(vec->preferred, [&](auto zero) {
+    using T = decltype(zero);
+    T *a    = access.Data<T>();
+    for (CeedSize i = 0; i < vec->length; i++)
+      if (std::fabs((CeedScalar)a[i]) > CEED_EPSILON) a[i] = static_cast<T>(1.0 / (CeedScalar)a[i]);
+    return CEED_ERROR_SUCCESS;
+  });
+  return access.Restore();
 }
 
 // ---- Queries -----------------------------------------------------------------------------------------

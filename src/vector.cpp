@@ -157,12 +157,32 @@ bool VectorHasValidData(CeedVector vec) {
   return false;
 }
 
+int CheckScalarType(CeedVector vec, CeedScalarType prec, const char *func) {
+  if (prec != CEED_SCALAR_FP32 && prec != CEED_SCALAR_FP64)
+    return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Invalid CeedScalarType %d for CeedVector, must be CEED_SCALAR_FP32 or CEED_SCALAR_FP64",
+                           static_cast<int>(prec));
+  return CEED_ERROR_SUCCESS;
+}
+
+int VectorKeepOnly(CeedVector vec, CeedScalarType prec, const char *func) {
+  CeedCall(VectorCheck(vec, func));
+  CeedCall(CheckScalarType(vec, prec, func));
+  if (vec->length == 0 || !VectorHasValidData(vec)) return CEED_ERROR_SUCCESS;
+  if (vec->state % 2 == 1 || vec->num_readers > 0)
+    return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot convert CeedVector to %s, the access lock is in use", CeedScalarTypes[prec]);
+  Ceed              dev = FindDeviceBackend(vec->header.ceed, "Vector");
+  const CeedMemType mem = dev && (vec->buffers[CEED_MEM_DEVICE][0].valid || vec->buffers[CEED_MEM_DEVICE][1].valid) ? CEED_MEM_DEVICE : CEED_MEM_HOST;
+  CeedCall(SyncBuffer(vec, dev, mem, prec, func));
+  MarkOnlyValid(vec, mem, prec);
+  vec->state += 2;
+  return CEED_ERROR_SUCCESS;
+}
+
 int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func) {
   CeedCall(VectorCheck(vec, func));
   if (!array) return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
   CeedCall(CheckMemType(vec, mem_type, func));
-  if (prec != CEED_SCALAR_FP32 && prec != CEED_SCALAR_FP64)
-    return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Invalid CeedScalarType %d for CeedVector", static_cast<int>(prec));
+  CeedCall(CheckScalarType(vec, prec, func));
   if (access == Access::kRead) {
     if (vec->state % 2 == 1)
       return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot grant CeedVector read-only array access, the access lock is already in use");
@@ -277,9 +297,12 @@ int CeedVectorDestroy(CeedVector *vec) {
 
 // ---- Setting data ----------------------------------------------------------------------------------
 
-int CeedVectorSetArray(CeedVector vec, CeedMemType mem_type, CeedCopyMode copy_mode, CeedScalar *array) {
-  CeedCall(ceed::VectorCheck(vec, __func__));
-  CeedCall(CheckMemType(vec, mem_type, __func__));
+namespace {
+
+int SetArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, CeedCopyMode copy_mode, void *array, const char *func) {
+  CeedCall(ceed::VectorCheck(vec, func));
+  CeedCall(CheckMemType(vec, mem_type, func));
+  CeedCall(ceed::CheckScalarType(vec, prec, func));
   CeedCheck(copy_mode == CEED_COPY_VALUES || copy_mode == CEED_USE_POINTER || copy_mode == CEED_OWN_POINTER, vec->header.ceed,
             CEED_ERROR_INCOMPATIBLE, "Invalid CeedCopyMode %d for CeedVector", static_cast<int>(copy_mode));
   CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
@@ -292,19 +315,19 @@ int CeedVectorSetArray(CeedVector vec, CeedMemType mem_type, CeedCopyMode copy_m
     vec->state += 2;
     return CEED_ERROR_SUCCESS;
   }
-  Buffer &b = vec->buffers[mem_type][kPrec];
+  Buffer &b = vec->buffers[mem_type][prec];
   switch (copy_mode) {
     case CEED_COPY_VALUES: {
       if (b.owner != BufferOwner::kCore && b.owner != BufferOwner::kUser) {
         Buffer saved = b;
         b            = Buffer{};
-        int ierr     = Allocate(vec, dev, mem_type, kPrec, array == nullptr, __func__);
+        int ierr     = Allocate(vec, dev, mem_type, prec, array == nullptr, func);
         if (ierr) {
           b = saved;
           return ierr;
         }
       }
-      if (array) CeedCall(MemCopy(dev, b.ptr, mem_type, array, mem_type, Bytes(vec, kPrec)));
+      if (array) CeedCall(MemCopy(dev, b.ptr, mem_type, array, mem_type, Bytes(vec, prec)));
       break;
     }
     case CEED_USE_POINTER:
@@ -317,16 +340,26 @@ int CeedVectorSetArray(CeedVector vec, CeedMemType mem_type, CeedCopyMode copy_m
       break;
     }
   }
-  MarkOnlyValid(vec, mem_type, kPrec);
+  MarkOnlyValid(vec, mem_type, prec);
   vec->state += 2;
   return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int CeedVectorSetArray(CeedVector vec, CeedMemType mem_type, CeedCopyMode copy_mode, CeedScalar *array) {
+  return SetArray(vec, mem_type, CEED_SCALAR_TYPE, copy_mode, array, __func__);
+}
+
+int CeedVectorSetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, CeedCopyMode copy_mode, void *array) {
+  return SetArray(vec, mem_type, scalar_type, copy_mode, array, __func__);
 }
 
 int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
   CeedCall(ceed::VectorCheck(vec, __func__));
   CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
   CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
-  if (vec->length > 0) {
+  if (vec->length > 0 && vec->preferred == kPrec) {
     if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorSetValue != nullptr; })) {
       const uint64_t state = vec->state;
       CeedCall(backend->ops.VectorSetValue(vec, value));
@@ -334,10 +367,16 @@ int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
       return CEED_ERROR_SUCCESS;
     }
   }
-  CeedScalar *x = nullptr;
-  CeedCall(CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &x));
-  for (CeedSize i = 0; i < vec->length; i++) x[i] = value;
-  return CeedVectorRestoreArray(vec, &x);
+  ceed::HostAccess x;
+  CeedCall(x.Get(vec, vec->preferred, Access::kWrite, __func__));
+  ceed::WithScalarType(vec->preferred, [&](auto zero) {
+    using T    = decltype(zero);
+    T *data    = x.Data<T>();
+    const T v  = static_cast<T>(value);
+    for (CeedSize i = 0; i < vec->length; i++) data[i] = v;
+    return CEED_ERROR_SUCCESS;
+  });
+  return x.Restore();
 }
 
 int CeedVectorSetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedScalar value) {
@@ -353,10 +392,15 @@ int CeedVectorSetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, Cee
   CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to set strided values, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (stop == -1) stop = vec->length;
-  CeedScalar *x = nullptr;
-  CeedCall(CeedVectorGetArray(vec, CEED_MEM_HOST, &x));
-  for (CeedSize i = start; i < stop; i += step) x[i] = value;
-  return CeedVectorRestoreArray(vec, &x);
+  ceed::HostAccess x;
+  CeedCall(x.Get(vec, vec->preferred, Access::kReadWrite, __func__));
+  ceed::WithScalarType(vec->preferred, [&](auto zero) {
+    using T = decltype(zero);
+    T *data = x.Data<T>();
+    for (CeedSize i = start; i < stop; i += step) data[i] = static_cast<T>(value);
+    return CEED_ERROR_SUCCESS;
+  });
+  return x.Restore();
 }
 
 int CeedVectorCopy(CeedVector vec, CeedVector vec_copy) {
@@ -376,17 +420,19 @@ int CeedVectorCopy(CeedVector vec, CeedVector vec_copy) {
   Ceed dev = ceed::FindDeviceBackend(ceed, "Vector");
   if (mem != mem_copy || !dev || dev != ceed::FindDeviceBackend(vec_copy->header.ceed, "Vector")) mem = CEED_MEM_HOST;
 
-  const CeedScalar *x = nullptr;
-  CeedScalar       *y = nullptr;
-  CeedCall(CeedVectorGetArrayRead(vec, mem, &x));
-  int ierr = CeedVectorGetArrayWrite(vec_copy, mem, &y);
+  // In the destination's preferred precision: the source converts (exactly, or rounding to the precision the
+  // destination asked for) only when it holds no valid data in that precision.
+  const CeedScalarType prec = vec_copy->preferred;
+  void                *x = nullptr, *y = nullptr;
+  CeedCall(ceed::VectorGetArrayTyped(vec, mem, prec, Access::kRead, &x, __func__));
+  int ierr = ceed::VectorGetArrayTyped(vec_copy, mem, prec, Access::kWrite, &y, __func__);
   if (ierr) {
-    CeedVectorRestoreArrayRead(vec, &x);
+    ceed::VectorRestoreTyped(vec, Access::kRead, __func__);
     return ierr;
   }
-  ierr = MemCopy(dev, y, mem, x, mem, Bytes(vec, kPrec));
-  CeedCall(CeedVectorRestoreArray(vec_copy, &y));
-  CeedCall(CeedVectorRestoreArrayRead(vec, &x));
+  ierr = MemCopy(dev, y, mem, x, mem, Bytes(vec, prec));
+  CeedCall(ceed::VectorRestoreTyped(vec_copy, Access::kWrite, __func__));
+  CeedCall(ceed::VectorRestoreTyped(vec, Access::kRead, __func__));
   return ierr;
 }
 
@@ -410,34 +456,52 @@ int CeedVectorCopyStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSiz
   if (vec == vec_copy) return CEED_ERROR_SUCCESS;
   if (stop == -1) stop = length;
 
-  const CeedScalar *x = nullptr;
-  CeedScalar       *y = nullptr;
-  CeedCall(CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &x));
-  int ierr = CeedVectorGetArray(vec_copy, CEED_MEM_HOST, &y);
-  if (ierr) {
-    CeedVectorRestoreArrayRead(vec, &x);
-    return ierr;
-  }
-  for (CeedSize i = start; i < stop; i += step) y[i] = x[i];
-  CeedCall(CeedVectorRestoreArray(vec_copy, &y));
-  return CeedVectorRestoreArrayRead(vec, &x);
+  ceed::HostAccess x, y;
+  CeedCall(x.Get(vec, vec->preferred, Access::kRead, __func__));
+  CeedCall(y.Get(vec_copy, vec_copy->preferred, Access::kReadWrite, __func__));
+  ceed::WithScalarType(vec_copy->preferred, [&](auto y_zero) {
+    return ceed::WithScalarType(vec->preferred, [&](auto x_zero) {
+      using TY      = decltype(y_zero);
+      using TX      = decltype(x_zero);
+      TY       *yy  = y.Data<TY>();
+      const TX *xx  = x.Data<TX>();
+      for (CeedSize i = start; i < stop; i += step) yy[i] = static_cast<TY>(xx[i]);
+      return CEED_ERROR_SUCCESS;
+    });
+  });
+  CeedCall(y.Restore());
+  return x.Restore();
 }
 
-int CeedVectorSyncArray(CeedVector vec, CeedMemType mem_type) {
-  CeedCall(ceed::VectorCheck(vec, __func__));
-  CeedCall(CheckMemType(vec, mem_type, __func__));
+namespace {
+
+int SyncArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, const char *func) {
+  CeedCall(ceed::VectorCheck(vec, func));
+  CeedCall(CheckMemType(vec, mem_type, func));
+  CeedCall(ceed::CheckScalarType(vec, prec, func));
   CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot sync CeedVector, the access lock is already in use");
   Ceed dev = ceed::FindDeviceBackend(vec->header.ceed, "Vector");
   CeedCheck(mem_type == CEED_MEM_HOST || dev, vec->header.ceed, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
   if (vec->length == 0) return CEED_ERROR_SUCCESS;
   CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to sync, must set data with CeedVectorSetValue or CeedVectorSetArray");
-  return SyncBuffer(vec, dev, mem_type, kPrec, __func__);
+  return SyncBuffer(vec, dev, mem_type, prec, func);
 }
 
-int CeedVectorTakeArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array) {
-  CeedCall(ceed::VectorCheck(vec, __func__));
-  CeedCall(CheckMemType(vec, mem_type, __func__));
+}  // namespace
+
+int CeedVectorSyncArray(CeedVector vec, CeedMemType mem_type) { return SyncArray(vec, mem_type, CEED_SCALAR_TYPE, __func__); }
+
+int CeedVectorSyncArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type) {
+  return SyncArray(vec, mem_type, scalar_type, __func__);
+}
+
+namespace {
+
+int TakeArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, void **array, const char *func) {
+  CeedCall(ceed::VectorCheck(vec, func));
+  CeedCall(CheckMemType(vec, mem_type, func));
+  CeedCall(ceed::CheckScalarType(vec, prec, func));
   Ceed ceed = vec->header.ceed;
   CeedCheck(vec->state % 2 == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, the access lock is already in use");
   CeedCheck(vec->num_readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, a process has read access");
@@ -447,15 +511,28 @@ int CeedVectorTakeArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array
     if (array) *array = nullptr;
     return CEED_ERROR_SUCCESS;
   }
-  Buffer &b = vec->buffers[mem_type][kPrec];
-  CeedCheck(b.owner == BufferOwner::kBorrowed, ceed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array, must set array with CeedVectorSetArray",
-            MemName(mem_type));
+  Buffer &b = vec->buffers[mem_type][prec];
+  CeedCheck(b.owner == BufferOwner::kBorrowed, ceed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array%s, must set array with CeedVectorSetArray",
+            MemName(mem_type), prec == CEED_SCALAR_TYPE ? "" : " of type fp32");
   CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to take, must set data with CeedVectorSetValue or CeedVectorSetArray");
-  CeedCall(SyncBuffer(vec, dev, mem_type, kPrec, __func__));
-  if (array) *array = static_cast<CeedScalar *>(b.ptr);
+  CeedCall(SyncBuffer(vec, dev, mem_type, prec, func));
+  if (array) *array = b.ptr;
   b = Buffer{};
   return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
+int CeedVectorTakeArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array) {
+  void *ptr = nullptr;
+  CeedCall(TakeArray(vec, mem_type, CEED_SCALAR_TYPE, &ptr, __func__));
+  if (array) *array = static_cast<CeedScalar *>(ptr);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorTakeArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array) {
+  return TakeArray(vec, mem_type, scalar_type, array, __func__);
 }
 
 // ---- Accessing data --------------------------------------------------------------------------------
@@ -500,5 +577,63 @@ int CeedVectorRestoreArrayRead(CeedVector vec, const CeedScalar **array) {
   CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Array pointer to restore for CeedVector is NULL");
   CeedCall(ceed::VectorRestoreTyped(vec, Access::kRead, __func__));
   *array = nullptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+// ---- Multiprecision extension: typed access, validity, preferred precision ---------------------------
+
+int CeedVectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array) {
+  return ceed::VectorGetArrayTyped(vec, mem_type, scalar_type, Access::kReadWrite, array, __func__);
+}
+
+int CeedVectorGetArrayReadTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, const void **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
+  void *ptr = nullptr;
+  CeedCall(ceed::VectorGetArrayTyped(vec, mem_type, scalar_type, Access::kRead, &ptr, __func__));
+  *array = ptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetArrayWriteTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array) {
+  return ceed::VectorGetArrayTyped(vec, mem_type, scalar_type, Access::kWrite, array, __func__);
+}
+
+int CeedVectorRestoreArrayTyped(CeedVector vec, void **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Array pointer to restore for CeedVector is NULL");
+  CeedCall(ceed::VectorRestoreTyped(vec, Access::kReadWrite, __func__));
+  *array = nullptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorRestoreArrayReadTyped(CeedVector vec, const void **array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Array pointer to restore for CeedVector is NULL");
+  CeedCall(ceed::VectorRestoreTyped(vec, Access::kRead, __func__));
+  *array = nullptr;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorHasValidArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, bool *has_valid_array) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(has_valid_array, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for CeedVectorHasValidArrayTyped is NULL");
+  CeedCall(CheckMemType(vec, mem_type, __func__));
+  CeedCall(ceed::CheckScalarType(vec, scalar_type, __func__));
+  *has_valid_array = vec->length == 0 || vec->buffers[mem_type][scalar_type].valid;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorSetPreferredScalarType(CeedVector vec, CeedScalarType scalar_type) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCall(ceed::CheckScalarType(vec, scalar_type, __func__));
+  vec->preferred = scalar_type;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedVectorGetPreferredScalarType(CeedVector vec, CeedScalarType *scalar_type) {
+  CeedCall(ceed::VectorCheck(vec, __func__));
+  CeedCheck(scalar_type, vec->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the preferred CeedScalarType is NULL");
+  *scalar_type = vec->preferred;
   return CEED_ERROR_SUCCESS;
 }

@@ -5,8 +5,9 @@
 // may be valid at the same time, and a write access invalidates all but the buffer written. Reading a
 // (memory space, precision) pair that is not valid copies and/or converts from a valid buffer. Host memory
 // is allocated by the core (aligned, released with free()); device memory comes from the backend through
-// CeedBackendOps::DeviceAlloc/DeviceFree/DeviceCopy. Only CEED_SCALAR_TYPE buffers are used by the public
-// API for now; the typed access functions below are the entry points for multiprecision work.
+// CeedBackendOps::DeviceAlloc/DeviceFree/DeviceCopy. The CeedScalar API uses the CEED_SCALAR_TYPE buffers,
+// the typed API of the multiprecision extension (docs/multiprecision.md) any of them; vector arithmetic runs
+// in each vector's preferred precision.
 #pragma once
 
 #include "ceed-impl.hpp"
@@ -48,6 +49,7 @@ struct CeedVector_private {
   CeedSize         length      = 0;
   uint64_t         state       = 0;  // odd while a writer holds the vector
   CeedInt          num_readers = 0;
+  CeedScalarType   preferred   = CEED_SCALAR_TYPE;  // precision of vector arithmetic and of writes by operations
   ceed::Buffer     buffers[ceed::kNumMemTypes][ceed::kNumScalarTypes];
 };
 
@@ -60,11 +62,57 @@ namespace ceed {
 int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func);
 int VectorRestoreTyped(CeedVector vec, Access access, const char *func);
 
+// Raises an error unless prec is CEED_SCALAR_FP32 or CEED_SCALAR_FP64.
+int CheckScalarType(CeedVector vec, CeedScalarType prec, const char *func);
+
+// Calls f(float{}) or f(double{}) for prec: code written once for both storage precisions.
+template <class F>
+int WithScalarType(CeedScalarType prec, F &&f) {
+  if (prec == CEED_SCALAR_FP32) return f(float{});
+  return f(double{});
+}
+
+// Host access to vec in precision prec for the duration of a scope (restored on destruction if not
+// restored explicitly). Get reports errors as func.
+class HostAccess {
+ public:
+  HostAccess() = default;
+  HostAccess(const HostAccess &) = delete;
+  HostAccess &operator=(const HostAccess &) = delete;
+  ~HostAccess() {
+    if (vec_) VectorRestoreTyped(vec_, access_, func_);
+  }
+  int Get(CeedVector vec, CeedScalarType prec, Access access, const char *func) {
+    CeedCall(VectorGetArrayTyped(vec, CEED_MEM_HOST, prec, access, &ptr_, func));
+    vec_ = vec, access_ = access, func_ = func;
+    return CEED_ERROR_SUCCESS;
+  }
+  int Restore() {
+    CeedVector vec = vec_;
+    vec_           = nullptr;
+    return vec ? VectorRestoreTyped(vec, access_, func_) : CEED_ERROR_SUCCESS;
+  }
+  template <class T>
+  T *Data() const {
+    return static_cast<T *>(ptr_);
+  }
+
+ private:
+  CeedVector  vec_    = nullptr;
+  Access      access_ = Access::kRead;
+  const char *func_   = nullptr;
+  void       *ptr_    = nullptr;
+};
+
 // Whether vec is CEED_VECTOR_ACTIVE or CEED_VECTOR_NONE.
 inline bool IsVectorSentinel(CeedVector vec) { return vec == CEED_VECTOR_ACTIVE || vec == CEED_VECTOR_NONE; }
 
 // Raises an error unless vec is a real vector (not NULL, not a sentinel); func names the public function.
 int VectorCheck(CeedVector vec, const char *func);
+
+// Converts vec's current values to precision prec (in the memory space that holds them, device first) and
+// makes that buffer the only valid one: the vector is then stored in prec, as after a write in prec.
+int VectorKeepOnly(CeedVector vec, CeedScalarType prec, const char *func);
 
 // Whether some buffer holds the current values (always true for length 0).
 bool VectorHasValidData(CeedVector vec);

@@ -1,5 +1,6 @@
 // /cpu/self/gen: the host data fused kernels read (see cpu-gen-operator.hpp).
 #include <algorithm>
+#include <type_traits>
 
 #include "cpu-gen-operator.hpp"
 
@@ -91,6 +92,19 @@ int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
   return CEED_ERROR_SUCCESS;
 }
 
+// A matrix of n values as the kernel reads it: data itself, or a float copy for kernels computing in fp32.
+const CeedScalar *KernelMatrix(GenOperator *d, const CeedScalar *data, size_t n) {
+  if (d->desc.compute == CEED_SCALAR_FP64) return data;
+  d->matrices_fp32.emplace_back(data, data + n);
+  return reinterpret_cast<const CeedScalar *>(d->matrices_fp32.back().data());
+}
+
+// Keeps a matrix computed here and returns it as the kernel reads it.
+const CeedScalar *KeepMatrix(GenOperator *d, std::vector<CeedScalar> &&matrix) {
+  d->matrices.push_back(std::move(matrix));
+  return KernelMatrix(d, d->matrices.back().data(), d->matrices.back().size());
+}
+
 // The kernel arguments of one field, as the generator's description says the kernel reads them.
 int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *a) {
   if (f.contiguous_rows) {
@@ -110,29 +124,31 @@ int SetUpField(GenOperator *d, const FieldDesc &f, int lanes, CeedGenFieldArgs *
   if (f.eval_mode == CEED_EVAL_WEIGHT) {
     std::vector<CeedScalar> weights;
     CeedCall(ceed::gen::FieldQuadratureWeights(f, &weights));
-    d->matrices.push_back(std::move(weights));
-    a->weights = d->matrices.back().data();
+    a->weights = KeepMatrix(d, std::move(weights));
     return CEED_ERROR_SUCCESS;
   }
+  const CeedScalar *interp = nullptr, *grad = nullptr;
   if (f.basis_kind == BasisKind::kNonTensor) {
-    CeedCallBackend(CeedBasisGetInterp(f.basis, &a->interp));
-    CeedCallBackend(CeedBasisGetGrad(f.basis, &a->grad));
+    CeedCallBackend(CeedBasisGetInterp(f.basis, &interp));
+    CeedCallBackend(CeedBasisGetGrad(f.basis, &grad));
+    a->interp = KernelMatrix(d, interp, (size_t)f.num_qpts * f.num_nodes);
+    a->grad   = KernelMatrix(d, grad, (size_t)f.dim * f.num_qpts * f.num_nodes);
     return CEED_ERROR_SUCCESS;
   }
-  CeedCallBackend(CeedBasisGetInterp1D(f.basis, &a->interp));
-  CeedCallBackend(CeedBasisGetGrad1D(f.basis, &a->grad));
+  CeedCallBackend(CeedBasisGetInterp1D(f.basis, &interp));
+  CeedCallBackend(CeedBasisGetGrad1D(f.basis, &grad));
+  a->interp = KernelMatrix(d, interp, (size_t)f.Q_1d * f.P_1d);
+  a->grad   = KernelMatrix(d, grad, (size_t)f.Q_1d * f.P_1d);
   if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad && !f.identity_interp) {
     std::vector<CeedScalar> colo;
     CeedCall(ceed::gen::CollocatedDerivative(f, &colo));
-    d->matrices.push_back(std::move(colo));
-    a->grad = d->matrices.back().data();
+    grad    = d->matrices.emplace_back(std::move(colo)).data();
+    a->grad = KernelMatrix(d, grad, (size_t)f.Q_1d * f.Q_1d);
   }
   if (f.symmetric_1d) {
-    d->matrices.push_back(PackEvenOdd(a->interp, f.Q_1d, f.P_1d));
-    a->interp_even_odd = d->matrices.back().data();
+    a->interp_even_odd = KeepMatrix(d, PackEvenOdd(interp, f.Q_1d, f.P_1d));
     if (f.eval_mode == CEED_EVAL_GRAD && f.collocated_grad) {
-      d->matrices.push_back(PackEvenOdd(a->grad, f.Q_1d, f.Q_1d));  // the collocated derivative, [Q][Q]
-      a->grad_even_odd = d->matrices.back().data();
+      a->grad_even_odd = KeepMatrix(d, PackEvenOdd(grad, f.Q_1d, f.Q_1d));  // the collocated derivative, [Q][Q]
     }
   }
   return CEED_ERROR_SUCCESS;
@@ -148,21 +164,26 @@ int RefreshInterleavedInputs(GenOperator *d) {
     const FieldDesc  &f = d->desc.inputs[x.field];
     const CeedInt     lanes = d->lanes, nc = f.num_comp, es = f.elem_size, num_elem = d->desc.num_elem;
     const CeedSize    num_batches = (num_elem + lanes - 1) / lanes;
-    const CeedScalar *u           = nullptr;
-    CeedCallBackend(CeedVectorGetArrayRead(x.vec, CEED_MEM_HOST, &u));
-    for (CeedSize b = 0; b < num_batches; b++) {
-      for (CeedInt l = 0; l < lanes; l++) {
-        const CeedScalar *elem = u + std::min<CeedSize>(b * lanes + l, num_elem - 1) * f.strides[2];
-        CeedScalar       *out  = x.data + b * nc * es * lanes + l;
-        for (CeedInt c = 0; c < nc; c++) {
-          for (CeedInt n = 0; n < es; n++) out[(c * es + n) * lanes] = elem[(CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1]];
+    const void       *u           = nullptr;
+    CeedCallBackend(CeedVectorGetArrayReadTyped(x.vec, CEED_MEM_HOST, x.storage, &u));
+    auto interleave = [&](auto *data) {
+      using T = std::remove_pointer_t<decltype(data)>;
+      for (CeedSize b = 0; b < num_batches; b++) {
+        for (CeedInt l = 0; l < lanes; l++) {
+          const T *elem = static_cast<const T *>(u) + std::min<CeedSize>(b * lanes + l, num_elem - 1) * f.strides[2];
+          T       *out  = data + b * nc * es * lanes + l;
+          for (CeedInt c = 0; c < nc; c++) {
+            for (CeedInt n = 0; n < es; n++) out[(c * es + n) * lanes] = elem[(CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1]];
+          }
         }
       }
-    }
-    CeedCallBackend(CeedVectorRestoreArrayRead(x.vec, &u));
+    };
+    if (x.storage == CEED_SCALAR_FP32) interleave(static_cast<float *>(x.data));
+    else interleave(static_cast<double *>(x.data));
+    CeedCallBackend(CeedVectorRestoreArrayReadTyped(x.vec, &u));
     x.state                                = state;
     x.valid                                = true;
-    d->args.inputs[x.field].interleaved = x.data;
+    d->args.inputs[x.field].interleaved = static_cast<const CeedScalar *>(x.data);
   }
   return CEED_ERROR_SUCCESS;
 }
@@ -173,10 +194,12 @@ int SetUpHostData(GenOperator *d) {
     if (f.eval_mode != CEED_EVAL_NONE || f.rstr_kind != RestrictionKind::kStrided || f.vec == CEED_VECTOR_ACTIVE) continue;
     f.host_interleaved = true;
     InterleavedInput x;
-    x.field = i;
-    x.vec   = f.vec;
+    x.field   = i;
+    x.vec     = f.vec;
+    x.storage = f.storage;
     const CeedSize num_batches = (d->desc.num_elem + d->lanes - 1) / d->lanes;
-    CeedCallBackend(CeedMalloc((size_t)(num_batches * f.num_comp * f.elem_size * d->lanes), &x.data));
+    const size_t   num_values  = (size_t)(num_batches * f.num_comp * f.elem_size * d->lanes);
+    CeedCallBackend(CeedMallocArray(num_values, x.storage == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double), &x.data));
     d->interleaved.push_back(x);
   }
   for (auto *fields : {&d->desc.inputs, &d->desc.outputs}) {

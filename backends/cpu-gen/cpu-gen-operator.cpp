@@ -63,6 +63,10 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
     if (d->kernel) return CEED_ERROR_SUCCESS;
     // The source does not compile as a JIT unit (e.g. host-only code): call the QFunction through its pointer.
     if (!failed_before) CeedCall(RecordKernelFailure(ceed, compiler, source.text, diagnostics));
+    CeedCheck(d->desc.compute == CEED_SCALAR_FP64, ceed, CEED_ERROR_UNSUPPORTED,
+              "/cpu/self/gen cannot compute CeedOperator in fp32: its QFunction %s (source %s) does not compile as a JIT unit and is only "
+              "available compiled in fp64. %s",
+              d->desc.qf_kernel_name.c_str(), path.c_str(), failed_before ? "(failure recorded in the kernel cache)" : diagnostics.c_str());
     CeedDebug(ceed, "/cpu/self/gen: QFunction source %s does not compile into a kernel; calling %s through its pointer. %s", path.c_str(),
               d->desc.qf_kernel_name.c_str(), failed_before ? "(failure recorded in the kernel cache)" : diagnostics.c_str());
   } else {
@@ -95,6 +99,16 @@ int Prepare(CeedOperator op) {
     CeedCall(CreateFallback(op, d));
     d->prepared = true;
     return CEED_ERROR_SUCCESS;
+  }
+  // Precisions: a QFunction called through its pointer exists in fp64 only, so such operators compute in fp64
+  // and the core refuses the modes that compute in fp32 (SupportsPrecision).
+  CeedOperatorPrecision precision = CEED_PRECISION_FP64;
+  CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
+  CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
+  if (d->desc.compute == CEED_SCALAR_FP32 && !SourceCanBeInlined(ceed, d->desc.qf_source_path)) {
+    CeedDebug(ceed, "/cpu/self/gen: QFunction %s is called through its pointer, so the operator cannot compute in fp32", d->desc.qf_kernel_name.c_str());
+    d->precision_native = false;
+    CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
   }
   d->args          = CeedGenArgs{};
   d->args.num_elem = d->desc.num_elem;
@@ -135,6 +149,14 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   return CEED_ERROR_SUCCESS;
 }
 
+int SupportsPrecision(CeedOperator op, CeedOperatorPrecision, bool *supported) {
+  CeedCall(Prepare(op));
+  GenOperator *d = nullptr;
+  CeedCall(Data(op, &d));
+  *supported = !d->fallback && d->precision_native;
+  return CEED_ERROR_SUCCESS;
+}
+
 int Destroy(CeedOperator op) {
   GenOperator *d = nullptr;
   CeedCallBackend(CeedOperatorGetData(op, &d));
@@ -158,6 +180,7 @@ int OperatorCreate(CeedOperator op) {
   ops.ApplyAdd = ApplyAdd;
   ops.Prepare  = Prepare;
   ops.Destroy  = Destroy;
+  ops.SupportsPrecision = SupportsPrecision;
   return CeedOperatorSetBackendOps(op, &ops);
 }
 

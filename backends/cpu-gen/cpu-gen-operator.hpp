@@ -14,11 +14,12 @@ namespace ceed_cpu_gen {
 // A passive quadrature-data input kept as element arrays [batch][comp][node][lane] and refreshed when the
 // vector's state changes (a write access), so that applications stream it instead of restricting it.
 struct InterleavedInput {
-  size_t      field = 0;
-  CeedVector  vec   = nullptr;  // borrowed: the operator field retains it
-  bool        valid = false;
-  uint64_t    state = 0;
-  CeedScalar *data  = nullptr;
+  size_t         field   = 0;
+  CeedVector     vec     = nullptr;  // borrowed: the operator field retains it
+  bool           valid   = false;
+  uint64_t       state   = 0;
+  CeedScalarType storage = CEED_SCALAR_FP64;  // kept in the field's storage precision
+  void          *data    = nullptr;
 };
 
 struct GenOperator {
@@ -32,6 +33,8 @@ struct GenOperator {
   std::map<CeedElemRestriction, std::vector<CeedInt>>  row_starts;  // contiguous rows: one index per row, [batch][row][lane]
   std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
+  std::vector<std::vector<float>>                      matrices_fp32;  // every matrix the kernel reads, for kernels computing in fp32
+  bool                                                 precision_native = true;  // the kernel honours the operator's precision
   std::vector<InterleavedInput>                        interleaved;
   int                                                  lanes = 1;
 };

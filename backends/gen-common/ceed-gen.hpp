@@ -80,6 +80,9 @@ struct FieldDesc {
   // num_comp, comp_stride 1); CeedGenFieldArgs::indices then holds one index per row.
   CeedInt contiguous_rows  = 0;
   bool    interlaced_rows = false;
+  // Precision of the field's L-vector (or host-interleaved data) as the kernel reads or writes it; the glue
+  // converts at the restriction when it differs from OperatorDesc::compute (SetFieldPrecisions).
+  CeedScalarType storage = CEED_SCALAR_FP64;
 };
 
 struct OperatorDesc {
@@ -87,7 +90,12 @@ struct OperatorDesc {
   std::vector<FieldDesc> inputs, outputs;
   std::string            qf_source_path, qf_kernel_name;  // "file" and "name" of the QFunction source
   CeedInt                qf_vec_length = 1;
+  CeedScalarType         compute       = CEED_SCALAR_FP64;  // CeedScalar of the kernel (bases, QFunction, element arrays)
 };
+
+// The precisions of a backend that honours operator precision modes (docs/multiprecision.md): compute from
+// precision, active fields stored in fp32 for fp32 and low-high, passive vectors in their preferred precision.
+int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc);
 
 // Reads op (a ready, non-composite operator). When the generator cannot fuse op, *why_not receives the
 // reason and the function still succeeds; the backend then delegates op.
@@ -182,7 +190,7 @@ bool QFunctionSourceExists(Ceed ceed, const std::string &path);
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);
 
 // The vectors and QFunction context of one application of a fused operator, bound to its kernel arguments:
-// Bind gets each distinct vector once in mem_type (read-write if an output writes it; fields of kind WEIGHT
+// Bind gets each distinct vector once in mem_type and its fields' storage precision (read-write if an output writes it; fields of kind WEIGHT
 // and host-interleaved inputs get NULL) and the context data, Release gives them back and returns ierr or
 // the first release error. Release must follow every Bind, also a failed one.
 class KernelArgsBinding {
@@ -192,10 +200,11 @@ class KernelArgsBinding {
 
  private:
   struct VectorAccess {
-    CeedVector        vec         = nullptr;
-    bool              write       = false;
-    const CeedScalar *read_array  = nullptr;
-    CeedScalar       *write_array = nullptr;
+    CeedVector     vec         = nullptr;
+    CeedScalarType storage     = CEED_SCALAR_FP64;
+    bool           write       = false;
+    const void    *read_array  = nullptr;
+    void          *write_array = nullptr;
   };
   std::vector<VectorAccess> access_;
   CeedQFunction             qf_   = nullptr;

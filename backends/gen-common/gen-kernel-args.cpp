@@ -13,28 +13,35 @@ int KernelArgsBinding::Bind(CeedOperator op, const OperatorDesc &desc, CeedVecto
     for (size_t k = 0; k < access_.size(); k++) {
       if (access_[k].vec == v) {
         access_[k].write = access_[k].write || !is_input;
-        return (int)k;
+        return access_[k].storage == f.storage ? (int)k : -2;
       }
     }
-    access_.push_back({v, !is_input, nullptr, nullptr});
+    access_.push_back({v, f.storage, !is_input, nullptr, nullptr});
     return (int)access_.size() - 1;
   };
   std::vector<int> in_slot(desc.inputs.size()), out_slot(desc.outputs.size());
   for (size_t i = 0; i < in_slot.size(); i++) in_slot[i] = slot(desc.inputs[i], true);
   for (size_t i = 0; i < out_slot.size(); i++) out_slot[i] = slot(desc.outputs[i], false);
+  for (const auto *slots : {&in_slot, &out_slot}) {
+    for (int s : *slots) {
+      CeedCheck(s != -2, CeedOperatorReturnCeed(op), CEED_ERROR_UNSUPPORTED,
+                "A CeedVector given to two fields of this CeedOperator is read in two precisions by its fused kernel; give the fields vectors "
+                "of the same preferred precision");
+    }
+  }
 
   for (VectorAccess &a : access_) {
-    if (a.write) CeedCall(CeedVectorGetArray(a.vec, mem_type, &a.write_array));
-    else CeedCall(CeedVectorGetArrayRead(a.vec, mem_type, &a.read_array));
+    if (a.write) CeedCall(CeedVectorGetArrayTyped(a.vec, mem_type, a.storage, &a.write_array));
+    else CeedCall(CeedVectorGetArrayReadTyped(a.vec, mem_type, a.storage, &a.read_array));
   }
   CeedCall(CeedOperatorGetQFunction(op, &qf_));
   CeedCall(CeedQFunctionGetContextData(qf_, mem_type, &args->qf_context));
   args_ = args;
   for (size_t i = 0; i < in_slot.size(); i++) {
     const VectorAccess *a     = in_slot[i] < 0 ? nullptr : &access_[in_slot[i]];
-    args->input_vectors[i] = a ? (a->write ? a->write_array : a->read_array) : nullptr;
+    args->input_vectors[i] = static_cast<const CeedScalar *>(a ? (a->write ? a->write_array : a->read_array) : nullptr);
   }
-  for (size_t i = 0; i < out_slot.size(); i++) args->output_vectors[i] = access_[out_slot[i]].write_array;
+  for (size_t i = 0; i < out_slot.size(); i++) args->output_vectors[i] = static_cast<CeedScalar *>(access_[out_slot[i]].write_array);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -46,12 +53,24 @@ int KernelArgsBinding::Release(int ierr) {
   }
   for (VectorAccess &a : access_) {
     int e = CEED_ERROR_SUCCESS;
-    if (a.write_array) e = CeedVectorRestoreArray(a.vec, &a.write_array);
-    if (a.read_array) e = CeedVectorRestoreArrayRead(a.vec, &a.read_array);
+    if (a.write_array) e = CeedVectorRestoreArrayTyped(a.vec, &a.write_array);
+    if (a.read_array) e = CeedVectorRestoreArrayReadTyped(a.vec, &a.read_array);
     if (!ierr) ierr = e;
   }
   access_.clear();
   return ierr;
+}
+
+int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc) {
+  const bool fp32_vectors = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_LOW_HIGH;
+  desc->compute           = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_HIGH_LOW ? CEED_SCALAR_FP32 : CEED_SCALAR_FP64;
+  for (auto *fields : {&desc->inputs, &desc->outputs}) {
+    for (FieldDesc &f : *fields) {
+      if (f.vec == CEED_VECTOR_ACTIVE) f.storage = fp32_vectors ? CEED_SCALAR_FP32 : CEED_SCALAR_FP64;
+      else if (f.vec && f.vec != CEED_VECTOR_NONE) CeedCall(CeedVectorGetPreferredScalarType(f.vec, &f.storage));
+    }
+  }
+  return CEED_ERROR_SUCCESS;
 }
 
 }  // namespace ceed::gen

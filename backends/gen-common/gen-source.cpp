@@ -23,10 +23,14 @@ std::string B(bool v) { return v ? "true" : "false"; }
 const char *Side(bool is_input) { return is_input ? "inputs" : "outputs"; }
 const char *Vectors(bool is_input) { return is_input ? "input_vectors" : "output_vectors"; }
 
-// Read (E) or transpose write (E^T) of one element array through the field's restriction.
-std::string RestrictionCall(const FieldDesc &f, bool is_input, int index, const std::string &array) {
+const char *CType(CeedScalarType t) { return t == CEED_SCALAR_FP32 ? "float" : "double"; }
+
+// Read (E) or transpose write (E^T) of one element array through the field's restriction. An L-vector stored
+// in another precision than the kernel computes in is passed with its own type, and the templates convert.
+std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array) {
   const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
-  const std::string vec   = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
+  std::string       vec   = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
+  if (f.storage != desc.compute) vec = std::string("(") + (is_input ? "const " : "") + CType(f.storage) + " *)" + vec;
   const std::string shape = S(f.num_comp) + ", " + S(f.elem_size);
   if (f.rstr_kind == RestrictionKind::kStrided) {
     const std::string strides = shape + ", " + S(f.strides[0]) + ", " + S(f.strides[1]) + ", " + S(f.strides[2]);
@@ -85,7 +89,8 @@ std::string Describe(const FieldDesc &f) {
     s += ", basis dim " + S(f.dim) + " P " + S(f.num_nodes) + " Q " + S(f.num_qpts);
   }
   return s + (f.vec == CEED_VECTOR_ACTIVE ? ", active" : f.vec == CEED_VECTOR_NONE ? "" : ", passive") + (f.host_interleaved ? ", interleaved by the host" : "") +
-         (f.contiguous_rows ? (f.interlaced_rows ? ", contiguous interlaced rows" : ", contiguous rows") : "");
+         (f.contiguous_rows ? (f.interlaced_rows ? ", contiguous interlaced rows" : ", contiguous rows") : "") +
+         (f.storage == CEED_SCALAR_FP32 ? ", stored in fp32" : "");
 }
 
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
@@ -139,7 +144,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       continue;
     }
     if (f.eval_mode == CEED_EVAL_NONE) {
-      if (!f.host_interleaved) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
+      if (!f.host_interleaved || f.storage != desc.compute) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
     for (int j = 0; j < i && in_reader[i] < 0; j++) {
@@ -176,15 +181,19 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
     w.Line("// input " + S(i) + ": " + Describe(f));
     if (f.eval_mode == CEED_EVAL_NONE && f.host_interleaved) {
-      w.Line("const auto " + q_in[i] + " = CeedGenInterleavedInput<" + S((long long)f.num_comp * f.elem_size) + ">(elem, args->inputs[" + S(i) +
-             "].interleaved);");
+      const std::string n = S((long long)f.num_comp * f.elem_size), data = "args->inputs[" + S(i) + "].interleaved";
+      if (f.storage == desc.compute) {
+        w.Line("const auto " + q_in[i] + " = CeedGenInterleavedInput<" + n + ">(elem, " + data + ");");
+      } else {
+        w.Line("CeedGenConvertInterleavedInput<" + n + ">(elem, (const " + CType(f.storage) + " *)" + data + ", " + q_in[i] + ");");
+      }
       continue;
     }
     if (f.eval_mode == CEED_EVAL_NONE) {
-      w.Line(RestrictionCall(f, true, i, q_in[i]));
+      w.Line(RestrictionCall(desc, f, true, i, q_in[i]));
       continue;
     }
-    if (in_reader[i] == i) w.Line(RestrictionCall(f, true, i, e_in[i]));
+    if (in_reader[i] == i) w.Line(RestrictionCall(desc, f, true, i, e_in[i]));
     if (!IsIdentity(f)) w.Line(BasisCall(f, true, i, e_in[i], q_in[i], false));
   }
   dialect.CallQFunction(w, desc, !qf_source.empty(), q_in, q_out);
@@ -192,7 +201,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     const FieldDesc &f = desc.outputs[i];
     w.Line("// output " + S(i) + ": " + Describe(f));
     if (f.eval_mode == CEED_EVAL_NONE) {
-      w.Line(RestrictionCall(f, false, i, q_out[i]));
+      w.Line(RestrictionCall(desc, f, false, i, q_out[i]));
       continue;
     }
     const int group = out_group[i];
@@ -209,7 +218,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     // Written back once all outputs of the group are summed.
     bool last = true;
     for (int j = i + 1; j < num_out; j++) last = last && out_group[j] != group;
-    if (last) w.Line(RestrictionCall(desc.outputs[group], false, group, e_out[group]));
+    if (last) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
   }
   dialect.ElementLoopEnd(w);
   dialect.KernelEnd(w);
@@ -220,6 +229,8 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
                      "\n";
   for (int i = 0; i < num_in; i++) text += "//   input " + S(i) + ": " + Describe(desc.inputs[i]) + "\n";
   for (int i = 0; i < num_out; i++) text += "//   output " + S(i) + ": " + Describe(desc.outputs[i]) + "\n";
+  // CeedScalar of the whole unit, QFunction included (ceed/types.h).
+  if (desc.compute == CEED_SCALAR_FP32) text += "// computes in fp32\n#define CEED_JIT_SCALAR_FP32 1\n";
   text += dialect.Preamble();
   char *types = nullptr;
   CeedCallBackend(CeedLoadSourceToBuffer(ceed, "ceed/types.h", &types));

@@ -385,6 +385,11 @@ typedef struct {
      through the restriction (at points), CeedBasisApplyAtPoints and QFunction operations; ApplyAdd and
      Prepare are then only called for operators that are not at points. */
   int (*ApplyAddAtPoints)(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
+  /* Optional (multiprecision extension, docs/multiprecision.md): whether ApplyAdd honours op's precision
+     (CeedOperatorGetPrecision) itself, accessing the active vectors and computing in the precisions of the
+     mode. NULL or false: ApplyAdd works in fp64 and the core converts the active output of low-high
+     operators to fp32 after it; fp32 and high-low are then refused with an error. */
+  int (*SupportsPrecision)(CeedOperator op, CeedOperatorPrecision precision, bool *supported);
 } CeedOperatorBackendOps;
 
 CEED_EXTERN int CeedOperatorSetBackendOps(CeedOperator op, const CeedOperatorBackendOps *ops);

@@ -345,4 +345,30 @@ CEED_EXTERN int CeedOperatorGetNumQuadraturePoints(CeedOperator op, CeedInt *num
 CEED_EXTERN int CeedOperatorGetFlopsEstimate(CeedOperator op, CeedSize *flops);
 CEED_EXTERN int CeedOperatorDestroy(CeedOperator *op);
 
+/* ceedrt multiprecision extension (docs/multiprecision.md). A vector holds valid data in one or more
+   precisions and memory spaces at once; an operator stores and computes in the precisions of its mode.
+   Nothing here changes the behaviour of the libCEED API above. */
+typedef enum {
+  CEED_PRECISION_FP64     = 0, /* vectors and computation in fp64 (the default) */
+  CEED_PRECISION_FP32     = 1, /* vectors and computation in fp32 */
+  CEED_PRECISION_LOW_HIGH = 2, /* fp32 vectors, converted at the restriction; bases and QFunction in fp64 */
+  CEED_PRECISION_HIGH_LOW = 3, /* fp64 vectors, converted at the restriction; bases and QFunction in fp32 */
+} CeedOperatorPrecision;
+CEED_EXTERN const char *const CeedOperatorPrecisions[];
+CEED_EXTERN const char *const CeedScalarTypes[];
+
+CEED_EXTERN int CeedVectorSetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, CeedCopyMode copy_mode, void *array);
+CEED_EXTERN int CeedVectorTakeArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array);
+CEED_EXTERN int CeedVectorSyncArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type);
+CEED_EXTERN int CeedVectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array);
+CEED_EXTERN int CeedVectorGetArrayReadTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, const void **array);
+CEED_EXTERN int CeedVectorGetArrayWriteTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, void **array);
+CEED_EXTERN int CeedVectorRestoreArrayTyped(CeedVector vec, void **array);
+CEED_EXTERN int CeedVectorRestoreArrayReadTyped(CeedVector vec, const void **array);
+CEED_EXTERN int CeedVectorHasValidArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType scalar_type, bool *has_valid_array);
+CEED_EXTERN int CeedVectorSetPreferredScalarType(CeedVector vec, CeedScalarType scalar_type);
+CEED_EXTERN int CeedVectorGetPreferredScalarType(CeedVector vec, CeedScalarType *scalar_type);
+CEED_EXTERN int CeedOperatorSetPrecision(CeedOperator op, CeedOperatorPrecision precision);
+CEED_EXTERN int CeedOperatorGetPrecision(CeedOperator op, CeedOperatorPrecision *precision);
+
 #endif /* CEED_H_PUBLIC */

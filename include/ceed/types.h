@@ -83,7 +83,13 @@ typedef signed char CeedInt8;
 
 /* Scalar precision. */
 typedef enum { CEED_SCALAR_FP32, CEED_SCALAR_FP64 } CeedScalarType;
+/* Fused kernels of operators that compute in fp32 (docs/multiprecision.md) are compiled with
+   CEED_JIT_SCALAR_FP32 defined, so that QFunction sources see CeedScalar as float unchanged. */
+#if defined(CEED_JIT_SCALAR_FP32)
+#include "ceed-f32.h"
+#else
 #include "ceed-f64.h"
+#endif
 
 typedef enum {
   CEED_ERROR_SUCCESS      = 0,

@@ -52,7 +52,7 @@ static inline void CeedGenContractEvenOdd(const CeedScalar *__restrict__ packed,
         low             = ADD ? low + (e + o) : e + o;
         if (k != K - 1 - k) {
           CeedGenVec &high = out[(a * K + K - 1 - k) * B + b];
-          high             = ADD ? high + SIGN * (e - o) : SIGN * (e - o);
+          high             = ADD ? high + (CeedScalar)SIGN * (e - o) : (CeedScalar)SIGN * (e - o);
         }
       }
     }

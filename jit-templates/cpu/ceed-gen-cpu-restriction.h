@@ -15,8 +15,8 @@ static inline const CeedInt *CeedGenNextIndices(const CeedGenElem &elem, const C
 }
 
 /* Prefetches the L-vector entries of the next batch (first and last component). */
-template <int NC, int ES, int FOR_WRITE>
-static inline void CeedGenPrefetchOffset(const CeedGenElem &elem, const CeedInt *indices, CeedSize comp_stride, const CeedScalar *u) {
+template <int NC, int ES, int FOR_WRITE, class T>
+static inline void CeedGenPrefetchOffset(const CeedGenElem &elem, const CeedInt *indices, CeedSize comp_stride, const T *u) {
   const CeedInt *next = CeedGenNextIndices<ES>(elem, indices);
   if (!next) return;
   for (int i = 0; i < ES * CEED_GEN_LANES; i++) {
@@ -25,16 +25,16 @@ static inline void CeedGenPrefetchOffset(const CeedGenElem &elem, const CeedInt 
   }
 }
 
-template <int NC, int ES, bool ORIENTED>
+template <int NC, int ES, bool ORIENTED, class T>
 static inline void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *indices, const bool *orients, CeedSize comp_stride,
-                                     const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
+                                     const T *__restrict__ u, CeedGenVec *__restrict__ e) {
   const CeedSize  first = (CeedSize)elem.batch * ES * CEED_GEN_LANES;
   const CeedInt  *idx   = indices + first;
   CeedScalar     *es    = (CeedScalar *)e;
   for (int n = 0; n < ES; n++) {
     for (int c = 0; c < NC; c++) {
       for (int l = 0; l < CEED_GEN_LANES; l++) {
-        const CeedScalar value = u[idx[n * CEED_GEN_LANES + l] + c * comp_stride];
+        const CeedScalar value = (CeedScalar)u[idx[n * CEED_GEN_LANES + l] + c * comp_stride];
         es[(c * ES + n) * CEED_GEN_LANES + l] = (ORIENTED && orients[first + n * CEED_GEN_LANES + l]) ? -value : value;
       }
     }
@@ -42,9 +42,9 @@ static inline void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *ind
   CeedGenPrefetchOffset<NC, ES, 0>(elem, indices, comp_stride, u);
 }
 
-template <int NC, int ES, bool ORIENTED>
+template <int NC, int ES, bool ORIENTED, class T>
 static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *indices, const bool *orients, CeedSize comp_stride,
-                                      const CeedGenVec *__restrict__ e, CeedScalar *__restrict__ v) {
+                                      const CeedGenVec *__restrict__ e, T *__restrict__ v) {
   const CeedSize    first = (CeedSize)elem.batch * ES * CEED_GEN_LANES;
   const CeedInt    *idx   = indices + first;
   const CeedScalar *es    = (const CeedScalar *)e;
@@ -52,7 +52,7 @@ static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *in
     for (int n = 0; n < ES; n++) {
       const CeedSize   node = idx[n * CEED_GEN_LANES + l];
       const CeedScalar sign = (ORIENTED && orients[first + n * CEED_GEN_LANES + l]) ? -1.0 : 1.0;
-      for (int c = 0; c < NC; c++) v[node + c * comp_stride] += sign * es[(c * ES + n) * CEED_GEN_LANES + l];
+      for (int c = 0; c < NC; c++) v[node + c * comp_stride] = (T)(v[node + c * comp_stride] + sign * es[(c * ES + n) * CEED_GEN_LANES + l]);
     }
   }
   CeedGenPrefetchOffset<NC, ES, 1>(elem, indices, comp_stride, v);
@@ -63,15 +63,15 @@ static inline void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *in
    [batch][row][lane], and blocks of up to CEED_GEN_LANES values of the lanes' rows move with masked vector
    loads and a register transpose instead of gathers and scalar updates. A row holds either the R nodes of
    each component (components comp_stride apart) or, INTERLACED, R * NC values node by node (comp_stride 1). */
-template <int NC, int ES, int R, bool INTERLACED, int FOR_WRITE>
-static inline void CeedGenPrefetchRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedScalar *u) {
+template <int NC, int ES, int R, bool INTERLACED, int FOR_WRITE, class T>
+static inline void CeedGenPrefetchRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const T *u) {
   constexpr int NR = ES / R, LENGTH = INTERLACED ? R * NC : R, NCOPIES = INTERLACED ? 1 : NC;
   if ((CeedSize)(elem.batch + 1) * CEED_GEN_LANES >= elem.num_elem) return;
   const CeedInt *next = row_starts + (CeedSize)(elem.batch + 1) * NR * CEED_GEN_LANES;
   for (int i = 0; i < NR * CEED_GEN_LANES; i++) {
     for (int c = 0; c < NCOPIES; c++) {
-      const CeedScalar *row = u + next[i] + c * comp_stride;
-      for (int k = 0; k < LENGTH; k += 8) __builtin_prefetch(row + k, FOR_WRITE, 3);
+      const T *row = u + next[i] + c * comp_stride;
+      for (int k = 0; k < LENGTH; k += 64 / (int)sizeof(T)) __builtin_prefetch(row + k, FOR_WRITE, 3);
       __builtin_prefetch(row + LENGTH - 1, FOR_WRITE, 3);
     }
   }
@@ -83,8 +83,8 @@ static inline constexpr int CeedGenRowPosition(int row, int c, int p) {
   return INTERLACED ? (p % NC) * ES + row * R + p / NC : c * ES + row * R + p;
 }
 
-template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH>
-static inline void CeedGenReadRowBlock(const CeedInt *starts, CeedSize comp_stride, const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
+template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH, class T>
+static inline void CeedGenReadRowBlock(const CeedInt *starts, CeedSize comp_stride, const T *__restrict__ u, CeedGenVec *__restrict__ e) {
   for (int r = 0; r < ES / R; r++) {
     for (int c = 0; c < (INTERLACED ? 1 : NC); c++) {
       CeedGenVec rows[CEED_GEN_LANES];
@@ -95,9 +95,9 @@ static inline void CeedGenReadRowBlock(const CeedInt *starts, CeedSize comp_stri
   }
 }
 
-template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH>
+template <int NC, int ES, int R, bool INTERLACED, int B0, int WIDTH, class T>
 static inline void CeedGenWriteRowBlock(const CeedGenElem &elem, const CeedInt *starts, CeedSize comp_stride, const CeedGenVec *__restrict__ e,
-                                        CeedScalar *__restrict__ v) {
+                                        T *__restrict__ v) {
   for (int r = 0; r < ES / R; r++) {
     for (int c = 0; c < (INTERLACED ? 1 : NC); c++) {
       CeedGenVec rows[CEED_GEN_LANES];
@@ -126,8 +126,8 @@ static inline void CeedGenWriteRowBlock(const CeedGenElem &elem, const CeedInt *
     if constexpr (rem_ > 0) CALL(full_ * CEED_GEN_LANES, rem_ > 0 ? rem_ : 1);                                     \
   }
 
-template <int NC, int ES, int R, bool INTERLACED>
-static inline void CeedGenReadRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedScalar *__restrict__ u,
+template <int NC, int ES, int R, bool INTERLACED, class T>
+static inline void CeedGenReadRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const T *__restrict__ u,
                                    CeedGenVec *__restrict__ e) {
   const CeedInt *starts = row_starts + (CeedSize)elem.batch * (ES / R) * CEED_GEN_LANES;
 #define CEED_GEN_READ_BLOCK(B0, WIDTH) CeedGenReadRowBlock<NC, ES, R, INTERLACED, (B0), (WIDTH)>(starts, comp_stride, u, e)
@@ -136,9 +136,9 @@ static inline void CeedGenReadRows(const CeedGenElem &elem, const CeedInt *row_s
   CeedGenPrefetchRows<NC, ES, R, INTERLACED, 0>(elem, row_starts, comp_stride, u);
 }
 
-template <int NC, int ES, int R, bool INTERLACED>
+template <int NC, int ES, int R, bool INTERLACED, class T>
 static inline void CeedGenWriteRows(const CeedGenElem &elem, const CeedInt *row_starts, CeedSize comp_stride, const CeedGenVec *__restrict__ e,
-                                    CeedScalar *__restrict__ v) {
+                                    T *__restrict__ v) {
   const CeedInt *starts = row_starts + (CeedSize)elem.batch * (ES / R) * CEED_GEN_LANES;
 #define CEED_GEN_WRITE_BLOCK(B0, WIDTH) CeedGenWriteRowBlock<NC, ES, R, INTERLACED, (B0), (WIDTH)>(elem, starts, comp_stride, e, v)
   CEED_GEN_ROW_BLOCKS(INTERLACED ? R * NC : R, CEED_GEN_WRITE_BLOCK)
@@ -148,22 +148,22 @@ static inline void CeedGenWriteRows(const CeedGenElem &elem, const CeedInt *row_
 
 /* Strided restrictions: value (node n, comp c, element k) at n * S_NODE + c * S_COMP + k * S_ELEM. When the
    nodes of an element are contiguous, blocks of CEED_GEN_LANES nodes are moved with a register transpose. */
-template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, int FOR_WRITE>
-static inline void CeedGenPrefetchStrided(const CeedGenElem &elem, const CeedScalar *u) {
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, int FOR_WRITE, class T>
+static inline void CeedGenPrefetchStrided(const CeedGenElem &elem, const T *u) {
   const CeedSize first = (CeedSize)(elem.batch + 1) * CEED_GEN_LANES;
   if (first >= elem.num_elem) return;
-  constexpr int step = S_NODE == 1 ? 64 / sizeof(CeedScalar) : 1;
+  constexpr int step = S_NODE == 1 ? 64 / sizeof(T) : 1;
   for (int l = 0; l < CEED_GEN_LANES; l++) {
-    const CeedScalar *lane = u + (first + l < elem.num_elem ? first + l : elem.num_elem - 1) * S_ELEM;
+    const T *lane = u + (first + l < elem.num_elem ? first + l : elem.num_elem - 1) * S_ELEM;
     for (int c = 0; c < NC; c++) {
       for (int n = 0; n < ES; n += step) __builtin_prefetch(lane + n * S_NODE + c * S_COMP, FOR_WRITE, 3);
     }
   }
 }
 
-template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
-static inline void CeedGenReadStrided(const CeedGenElem &elem, const CeedScalar *__restrict__ u, CeedGenVec *__restrict__ e) {
-  const CeedScalar *lane_data[CEED_GEN_LANES];
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
+static inline void CeedGenReadStrided(const CeedGenElem &elem, const T *__restrict__ u, CeedGenVec *__restrict__ e) {
+  const T *lane_data[CEED_GEN_LANES];
   for (int l = 0; l < CEED_GEN_LANES; l++) {
     CeedSize k = (CeedSize)elem.batch * CEED_GEN_LANES + l;
     if (k >= elem.num_elem) k = elem.num_elem - 1;
@@ -178,15 +178,15 @@ static inline void CeedGenReadStrided(const CeedGenElem &elem, const CeedScalar 
       for (int j = 0; j < CEED_GEN_LANES; j++) e[c * ES + b * CEED_GEN_LANES + j] = rows[j];
     }
     for (int n = num_blocks * CEED_GEN_LANES; n < ES; n++) {
-      for (int l = 0; l < CEED_GEN_LANES; l++) e[c * ES + n][l] = lane_data[l][n * S_NODE + c * S_COMP];
+      for (int l = 0; l < CEED_GEN_LANES; l++) e[c * ES + n][l] = (CeedScalar)lane_data[l][n * S_NODE + c * S_COMP];
     }
   }
   CeedGenPrefetchStrided<NC, ES, S_NODE, S_COMP, S_ELEM, 0>(elem, u);
 }
 
-template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
-static inline void CeedGenWriteStrided(const CeedGenElem &elem, const CeedGenVec *__restrict__ e, CeedScalar *__restrict__ v) {
-  CeedScalar *lane_data[CEED_GEN_LANES];
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
+static inline void CeedGenWriteStrided(const CeedGenElem &elem, const CeedGenVec *__restrict__ e, T *__restrict__ v) {
+  T *lane_data[CEED_GEN_LANES];
   for (int l = 0; l < CEED_GEN_LANES; l++) lane_data[l] = v + ((CeedSize)elem.batch * CEED_GEN_LANES + (l < elem.num_lanes ? l : 0)) * S_ELEM;
   const int num_blocks = (S_NODE == 1 && elem.num_lanes == CEED_GEN_LANES) ? ES / CEED_GEN_LANES : 0;
   for (int c = 0; c < NC; c++) {
@@ -195,12 +195,12 @@ static inline void CeedGenWriteStrided(const CeedGenElem &elem, const CeedGenVec
       for (int j = 0; j < CEED_GEN_LANES; j++) rows[j] = e[c * ES + b * CEED_GEN_LANES + j];
       CeedGenTranspose(rows);
       for (int l = 0; l < CEED_GEN_LANES; l++) {
-        CeedScalar *p = lane_data[l] + c * S_COMP + b * CEED_GEN_LANES;
+        T *p = lane_data[l] + c * S_COMP + b * CEED_GEN_LANES;
         CeedGenStoreUnaligned(p, CeedGenLoadUnaligned(p) + rows[l]);
       }
     }
     for (int n = num_blocks * CEED_GEN_LANES; n < ES; n++) {
-      for (int l = 0; l < elem.num_lanes; l++) lane_data[l][n * S_NODE + c * S_COMP] += e[c * ES + n][l];
+      for (int l = 0; l < elem.num_lanes; l++) lane_data[l][n * S_NODE + c * S_COMP] = (T)(lane_data[l][n * S_NODE + c * S_COMP] + e[c * ES + n][l]);
     }
   }
   CeedGenPrefetchStrided<NC, ES, S_NODE, S_COMP, S_ELEM, 1>(elem, v);

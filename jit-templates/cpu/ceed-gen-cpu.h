@@ -13,7 +13,22 @@
 #error "CEED_GEN_LANES must be defined by the generated preamble"
 #endif
 
-typedef CeedScalar CeedGenVec __attribute__((vector_size(CEED_GEN_LANES * sizeof(CeedScalar))));
+/* A batch of values in each storage precision, and CeedGenVec in the precision the kernel computes in
+   (CeedScalar). L-vectors may be stored in another precision than CeedScalar (mixed-precision operators,
+   fp32 quadrature data): the loads and stores below convert at the restriction, in registers. */
+typedef double CeedGenVecF64 __attribute__((vector_size(CEED_GEN_LANES * sizeof(double))));
+typedef float  CeedGenVecF32 __attribute__((vector_size(CEED_GEN_LANES * sizeof(float))));
+template <class T>
+struct CeedGenStorage;
+template <>
+struct CeedGenStorage<double> {
+  typedef CeedGenVecF64 Vec;
+};
+template <>
+struct CeedGenStorage<float> {
+  typedef CeedGenVecF32 Vec;
+};
+typedef CeedGenStorage<CeedScalar>::Vec CeedGenVec;
 
 #if defined(__clang__)
 #define CEED_GEN_UNROLL _Pragma("unroll")
@@ -28,21 +43,28 @@ struct CeedGenElem {
   CeedInt num_elem;
 };
 
-static inline CeedGenVec CeedGenLoadUnaligned(const CeedScalar *p) {
-  CeedGenVec v;
+template <class T>
+static inline CeedGenVec CeedGenLoadUnaligned(const T *p) {
+  typename CeedGenStorage<T>::Vec v;
   __builtin_memcpy(&v, p, sizeof(v));
-  return v;
+  return __builtin_convertvector(v, CeedGenVec);
 }
 
-static inline void CeedGenStoreUnaligned(CeedScalar *p, CeedGenVec v) { __builtin_memcpy(p, &v, sizeof(v)); }
+template <class T>
+static inline void CeedGenStoreUnaligned(T *p, CeedGenVec v) {
+  const typename CeedGenStorage<T>::Vec s = __builtin_convertvector(v, typename CeedGenStorage<T>::Vec);
+  __builtin_memcpy(p, &s, sizeof(s));
+}
 
 /* The first N (<= CEED_GEN_LANES) values at p into the first lanes (the others zero), and adding the first
    N lanes of v into p: masked vector instructions where the ISA has them, never touching p[N..]. */
-template <int N>
-static inline CeedGenVec CeedGenLoadPartial(const CeedScalar *p) {
+template <int N, class T>
+static inline CeedGenVec CeedGenLoadPartial(const T *p) {
   if constexpr (N == CEED_GEN_LANES) return CeedGenLoadUnaligned(p);
-#if defined(__AVX512F__) && CEED_GEN_LANES == 8
-  return (CeedGenVec)_mm512_maskz_loadu_pd((__mmask8)((1u << N) - 1), p);
+#if defined(__AVX512F__) && defined(__AVX512VL__) && CEED_GEN_LANES == 8
+  const __mmask8 mask = (__mmask8)((1u << N) - 1);
+  if constexpr (sizeof(T) == sizeof(double)) return __builtin_convertvector((CeedGenVecF64)_mm512_maskz_loadu_pd(mask, p), CeedGenVec);
+  else return __builtin_convertvector((CeedGenVecF32)_mm256_maskz_loadu_ps(mask, p), CeedGenVec);
 #else
   CeedGenVec v = CeedGenVec{};
   for (int i = 0; i < N; i++) v[i] = p[i];
@@ -50,17 +72,21 @@ static inline CeedGenVec CeedGenLoadPartial(const CeedScalar *p) {
 #endif
 }
 
-template <int N>
-static inline void CeedGenAddPartial(CeedScalar *p, CeedGenVec v) {
+template <int N, class T>
+static inline void CeedGenAddPartial(T *p, CeedGenVec v) {
   if constexpr (N == CEED_GEN_LANES) {
     CeedGenStoreUnaligned(p, CeedGenLoadUnaligned(p) + v);
     return;
   }
-#if defined(__AVX512F__) && CEED_GEN_LANES == 8
+#if defined(__AVX512F__) && defined(__AVX512VL__) && CEED_GEN_LANES == 8
   const __mmask8 mask = (__mmask8)((1u << N) - 1);
-  _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)v));
+  if constexpr (sizeof(T) == sizeof(double)) {
+    _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)__builtin_convertvector(v, CeedGenVecF64)));
+  } else {
+    _mm256_mask_storeu_ps(p, mask, _mm256_add_ps(_mm256_maskz_loadu_ps(mask, p), (__m256)__builtin_convertvector(v, CeedGenVecF32)));
+  }
 #else
-  for (int i = 0; i < N; i++) p[i] += v[i];
+  for (int i = 0; i < N; i++) p[i] = (T)(p[i] + v[i]);
 #endif
 }
 
@@ -102,6 +128,13 @@ static inline void CeedGenTranspose(CeedGenVec *rows) {
 template <int NQ>
 static inline void CeedGenWeights(const CeedScalar *weights, CeedGenVec *out) {
   for (int q = 0; q < NQ; q++) out[q] = CeedGenVec{} + weights[q];
+}
+
+/* Passive quadrature data kept as element arrays in another precision than CeedScalar: converted into out. */
+template <int N, class T>
+static inline void CeedGenConvertInterleavedInput(const CeedGenElem &elem, const T *data, CeedGenVec *out) {
+  const T *batch = data + (CeedSize)elem.batch * N * CEED_GEN_LANES;
+  for (int i = 0; i < N; i++) out[i] = CeedGenLoadUnaligned(batch + i * CEED_GEN_LANES);
 }
 
 /* out += in for N values per element. */

@@ -1,0 +1,187 @@
+// Unit tests of operator precision modes (multiprecision extension, docs/multiprecision.md): BP1-BP6 on a
+// distorted box in fp32, low-high and high-low, and with fp32 quadrature data, against the fp64 result, on
+// /cpu/self/gen (natively) and /cpu/self/ref (low-high by conversion, the fp32-computing modes refused);
+// fp64 set explicitly is bitwise the default; the storage precision of the active output after an
+// application; precision fixed after the first application and passed to sub-operators.
+//
+// Accuracy bounds (largest difference over largest reference entry, the norm of RelativeDifference), with
+// u = 2^-24 = 6e-8 the fp32 unit roundoff:
+//   - fp32 qdata rounds only the geometric factors, once: the action changes by at most u relative to its
+//     largest entry times the spread of the factors over an element, bounded by 2u = 1.2e-7 (measured <= 1.9e-8);
+//   - low-high rounds the input (u), sums up to 8 element contributions into an fp32 output (u per addition,
+//     partly cancelling) and rounds the result: a few u, bounded by 8u = 5e-7 (measured 4e-8 to 1.1e-7);
+//   - fp32 and high-low also round the basis matrices and every contraction, O(p) terms per direction in 3
+//     directions and the transpose: bounded by 16u = 1e-6 at p = 2 (measured 9e-8 to 1.7e-7).
+// Each mode must also differ from fp64 by more than 1e-10, or it did not compute in fp32 at all.
+#include <ceed.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "test-problems.hpp"
+
+namespace {
+
+const std::vector<CeedInt> kBox = {3, 2, 2};
+
+std::vector<CeedScalar> RunBP(const std::string &resource, int bp, CeedOperatorPrecision mode, CeedScalarType qdata = CEED_SCALAR_FP64) {
+  Precisions precisions;
+  precisions.mode  = mode;
+  precisions.qdata = qdata;
+  return RunOn(resource, [&](Ceed ceed) { return BPProblem(ceed, bp, 2, kBox, precisions); });
+}
+
+TEST(OperatorPrecision, GenModesAgreeWithFp64WithinTheirBounds) {
+  for (int bp = 1; bp <= 6; bp++) {
+    const std::vector<CeedScalar> fp64 = RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP64);
+    ASSERT_FALSE(fp64.empty());
+    EXPECT_LE(RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64), fp64), 1e-12) << "BP" << bp;
+    const double low_high = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_LOW_HIGH), fp64);
+    const double fp32     = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP32), fp64);
+    const double high_low = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_HIGH_LOW), fp64);
+    const double qdata32  = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
+    EXPECT_LE(low_high, 5e-7) << "BP" << bp;
+    EXPECT_LE(fp32, 1e-6) << "BP" << bp;
+    EXPECT_LE(high_low, 1e-6) << "BP" << bp;
+    EXPECT_LE(qdata32, 1.2e-7) << "BP" << bp;
+    // Each mode really rounds: an fp64 computation in disguise would agree to 1e-12.
+    EXPECT_GT(low_high, 1e-10) << "BP" << bp;
+    EXPECT_GT(fp32, 1e-10) << "BP" << bp;
+    EXPECT_GT(high_low, 1e-10) << "BP" << bp;
+    EXPECT_GT(qdata32, 1e-10) << "BP" << bp;
+    char line[160];
+    std::snprintf(line, sizeof(line), "low-high %.2e fp32 %.2e high-low %.2e fp32-qdata %.2e", low_high, fp32, high_low, qdata32);
+    RecordProperty("bp" + std::to_string(bp), line);
+  }
+}
+
+TEST(OperatorPrecision, ExplicitFp64IsBitwiseTheDefault) {
+  for (const char *resource : {"/cpu/self/gen", "/cpu/self/ref/serial"}) {
+    const std::vector<CeedScalar> by_default = RunOn(resource, [](Ceed ceed) { return BPProblem(ceed, 3, 3, kBox); });
+    const std::vector<CeedScalar> again = RunOn(resource, [](Ceed ceed) {
+      Precisions p;
+      p.mode = CEED_PRECISION_FP64;
+      return BPProblem(ceed, 3, 3, kBox, p);
+    });
+    ASSERT_EQ(by_default.size(), again.size());
+    EXPECT_EQ(std::memcmp(by_default.data(), again.data(), by_default.size() * sizeof(CeedScalar)), 0) << resource;
+  }
+}
+
+TEST(OperatorPrecision, RefConvertsLowHighAndQdataAndRefusesFp32Compute) {
+  for (int bp : {1, 3}) {
+    const std::vector<CeedScalar> fp64 = RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64);
+    const double low_high = RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_LOW_HIGH), fp64);
+    const double qdata32  = RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
+    EXPECT_LE(low_high, 5e-7) << "BP" << bp;
+    EXPECT_GT(low_high, 1e-10) << "BP" << bp;
+    EXPECT_LE(qdata32, 1.2e-7) << "BP" << bp;
+    EXPECT_GT(qdata32, 1e-10) << "BP" << bp;
+  }
+  for (CeedOperatorPrecision mode : {CEED_PRECISION_FP32, CEED_PRECISION_HIGH_LOW}) {
+    Ceed ceed = nullptr;
+    ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &ceed), 0);
+    CeedSetErrorHandler(ceed, CeedErrorStore);
+    {
+      Objects o;
+      o.ceed = ceed;
+      Box                 box(3, 3, {2, 2, 2});
+      CeedElemRestriction rstr_q = nullptr;
+      CeedVector          q_data = SetupBox(o, box, 4, CEED_GAUSS, false, &rstr_q);
+      CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+      CeedBasis           basis  = o.Tensor(3, 1, 3, 4, CEED_GAUSS);
+      CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                             {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                             {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+      ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
+      EXPECT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), CEED_ERROR_UNSUPPORTED);
+      const char *msg = nullptr;
+      CeedGetErrorMessage(ceed, &msg);
+      EXPECT_NE(std::string(msg).find(CeedOperatorPrecisions[mode]), std::string::npos) << msg;
+      EXPECT_NE(std::string(msg).find("/cpu/self/ref/serial"), std::string::npos) << msg;
+      CeedResetErrorMessage(ceed, &msg);
+      // The vectors stay usable.
+      CeedScalar norm = 0;
+      EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_MAX, &norm), 0);
+    }
+    CeedDestroy(&ceed);
+  }
+}
+
+// After an application the active output is stored in the mode's vector precision only.
+TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
+  for (const char *resource : {"/cpu/self/gen", "/cpu/self/ref/serial"}) {
+    for (CeedOperatorPrecision mode : {CEED_PRECISION_FP64, CEED_PRECISION_FP32, CEED_PRECISION_LOW_HIGH, CEED_PRECISION_HIGH_LOW}) {
+      const bool ref = std::string(resource).find("ref") != std::string::npos;
+      if (ref && (mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_HIGH_LOW)) continue;
+      Ceed ceed = nullptr;
+      ASSERT_EQ(CeedInit(resource, &ceed), 0);
+      {
+        Objects o;
+        o.ceed = ceed;
+        Box                 box(3, 2, {2, 2, 2});
+        CeedElemRestriction rstr_q = nullptr;
+        CeedVector          q_data = SetupBox(o, box, 3, CEED_GAUSS, false, &rstr_q);
+        CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+        CeedBasis           basis  = o.Tensor(3, 1, 2, 3, CEED_GAUSS);
+        CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                               {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                               {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+        ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+        CeedOperatorPrecision got = CEED_PRECISION_FP64;
+        EXPECT_EQ(CeedOperatorGetPrecision(op, &got), 0);
+        EXPECT_EQ(got, mode);
+        CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
+        ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
+        const bool fp32_vectors = mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_LOW_HIGH;
+        bool       valid32 = false, valid64 = false;
+        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, CEED_MEM_HOST, CEED_SCALAR_FP32, &valid32), 0);
+        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, CEED_MEM_HOST, CEED_SCALAR_FP64, &valid64), 0);
+        EXPECT_EQ(valid32, fp32_vectors) << resource << " " << CeedOperatorPrecisions[mode];
+        EXPECT_EQ(valid64, !fp32_vectors) << resource << " " << CeedOperatorPrecisions[mode];
+        // The input keeps its fp64 values (a read in fp32 adds a valid fp32 copy, never replaces them).
+        EXPECT_EQ(CeedVectorHasValidArrayTyped(u, CEED_MEM_HOST, CEED_SCALAR_FP64, &valid64), 0);
+        EXPECT_TRUE(valid64);
+        // Fixed after the first application.
+        CeedSetErrorHandler(ceed, CeedErrorStore);
+        const CeedOperatorPrecision other = mode == CEED_PRECISION_FP64 ? CEED_PRECISION_LOW_HIGH : CEED_PRECISION_FP64;
+        EXPECT_EQ(CeedOperatorSetPrecision(op, other), CEED_ERROR_INCOMPATIBLE);
+        const char *msg = nullptr;
+        CeedResetErrorMessage(ceed, &msg);
+        EXPECT_EQ(CeedOperatorSetPrecision(op, (CeedOperatorPrecision)9), CEED_ERROR_INCOMPATIBLE);
+        CeedResetErrorMessage(ceed, &msg);
+      }
+      CeedDestroy(&ceed);
+    }
+  }
+}
+
+TEST(OperatorPrecision, CompositeOperatorsPassTheirPrecisionToSubOperators) {
+  Ceed ceed = nullptr;
+  ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &ceed), 0);
+  CeedQFunction qf = nullptr;
+  ASSERT_EQ(CeedQFunctionCreateInteriorByName(ceed, "MassApply", &qf), 0);
+  CeedOperator composite = nullptr, sub_before = nullptr, sub_after = nullptr;
+  ASSERT_EQ(CeedOperatorCreateComposite(ceed, &composite), 0);
+  ASSERT_EQ(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &sub_before), 0);
+  ASSERT_EQ(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &sub_after), 0);
+  ASSERT_EQ(CeedOperatorCompositeAddSub(composite, sub_before), 0);
+  ASSERT_EQ(CeedOperatorSetPrecision(composite, CEED_PRECISION_LOW_HIGH), 0);
+  ASSERT_EQ(CeedOperatorCompositeAddSub(composite, sub_after), 0);
+  for (CeedOperator op : {composite, sub_before, sub_after}) {
+    CeedOperatorPrecision p = CEED_PRECISION_FP64;
+    EXPECT_EQ(CeedOperatorGetPrecision(op, &p), 0);
+    EXPECT_EQ(p, CEED_PRECISION_LOW_HIGH);
+  }
+  CeedOperatorDestroy(&sub_before);
+  CeedOperatorDestroy(&sub_after);
+  CeedOperatorDestroy(&composite);
+  CeedQFunctionDestroy(&qf);
+  CeedDestroy(&ceed);
+}
+
+}  // namespace
