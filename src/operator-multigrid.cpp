@@ -123,6 +123,7 @@ int CreateCoarseOperator(CeedOperator op_fine, CeedElemRestriction rstr_coarse, 
   }
   if (op_fine->is_at_points) CeedCall(CeedOperatorAtPointsSetPoints(coarse, op_fine->rstr_points, op_fine->point_coords));
   if (!op_fine->name.empty()) CeedCall(CeedOperatorSetName(coarse, op_fine->name.c_str()));
+  CeedCall(CeedOperatorSetPrecision(coarse, op_fine->precision));
   CeedCall(CeedOperatorCheckReady(coarse));
   OperatorQFAssembly(op_fine);
   coarse.get()->qf_assembly = op_fine->qf_assembly;
@@ -167,6 +168,9 @@ int CreateTransferOperators(CeedOperator op_fine, CeedVector p_mult_fine, CeedEl
     CeedCall(CeedOperatorSetField(transfer, "output", is_prolong ? rstr_fine : rstr_coarse, is_prolong ? CEED_BASIS_NONE : basis_c_to_f,
                                   CEED_VECTOR_ACTIVE));
     CeedCall(CeedOperatorSetName(transfer, ((is_prolong ? "prolongation" : "restriction") + suffix).c_str()));
+    // Transfers keep the vectors of the level in their precision and compute in fp64 (they only interpolate).
+    const bool fp32_vectors = op_fine->precision == CEED_PRECISION_FP32 || op_fine->precision == CEED_PRECISION_LOW_HIGH;
+    CeedCall(CeedOperatorSetPrecision(transfer, fp32_vectors ? CEED_PRECISION_LOW_HIGH : CEED_PRECISION_FP64));
     CeedCall(CeedOperatorCheckReady(transfer));
     *out = transfer.release();
   }

@@ -10,6 +10,12 @@ using ceed::Access;
 using ceed::Buffer;
 using ceed::BufferOwner;
 
+// CeedCheck reporting func (the public function) as the failing function.
+#define CeedVectorCheckAs(vec, func, cond, ecode, ...) \
+  do {                                                 \
+    if (!(cond)) return CeedVectorError(vec, func, ecode, __VA_ARGS__); \
+  } while (0)
+
 namespace {
 
 constexpr CeedScalarType kPrec = CEED_SCALAR_TYPE;
@@ -303,12 +309,12 @@ int SetArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, CeedCopy
   CeedCall(ceed::VectorCheck(vec, func));
   CeedCall(CheckMemType(vec, mem_type, func));
   CeedCall(ceed::CheckScalarType(vec, prec, func));
-  CeedCheck(copy_mode == CEED_COPY_VALUES || copy_mode == CEED_USE_POINTER || copy_mode == CEED_OWN_POINTER, vec->header.ceed,
+  CeedVectorCheckAs(vec, func, copy_mode == CEED_COPY_VALUES || copy_mode == CEED_USE_POINTER || copy_mode == CEED_OWN_POINTER,
             CEED_ERROR_INCOMPATIBLE, "Invalid CeedCopyMode %d for CeedVector", static_cast<int>(copy_mode));
-  CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
-  CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
+  CeedVectorCheckAs(vec, func, vec->state % 2 == 0, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
+  CeedVectorCheckAs(vec, func, vec->num_readers == 0, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
   Ceed dev = ceed::FindDeviceBackend(vec->header.ceed, "Vector");
-  CeedCheck(mem_type == CEED_MEM_HOST || dev, vec->header.ceed, CEED_ERROR_BACKEND, "Can only set HOST memory for this backend");
+  CeedVectorCheckAs(vec, func, mem_type == CEED_MEM_HOST || dev, CEED_ERROR_BACKEND, "Can only set HOST memory for this backend");
 
   if (vec->length == 0) {
     if (copy_mode == CEED_OWN_POINTER) CeedCall(ReleaseUserPointer(dev, mem_type, array));
@@ -479,11 +485,11 @@ int SyncArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, const c
   CeedCall(ceed::VectorCheck(vec, func));
   CeedCall(CheckMemType(vec, mem_type, func));
   CeedCall(ceed::CheckScalarType(vec, prec, func));
-  CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot sync CeedVector, the access lock is already in use");
+  CeedVectorCheckAs(vec, func, vec->state % 2 == 0, CEED_ERROR_ACCESS, "Cannot sync CeedVector, the access lock is already in use");
   Ceed dev = ceed::FindDeviceBackend(vec->header.ceed, "Vector");
-  CeedCheck(mem_type == CEED_MEM_HOST || dev, vec->header.ceed, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
+  CeedVectorCheckAs(vec, func, mem_type == CEED_MEM_HOST || dev, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
   if (vec->length == 0) return CEED_ERROR_SUCCESS;
-  CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_BACKEND,
+  CeedVectorCheckAs(vec, func, ceed::VectorHasValidData(vec), CEED_ERROR_BACKEND,
             "CeedVector has no valid data to sync, must set data with CeedVectorSetValue or CeedVectorSetArray");
   return SyncBuffer(vec, dev, mem_type, prec, func);
 }
@@ -503,18 +509,18 @@ int TakeArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, void **
   CeedCall(CheckMemType(vec, mem_type, func));
   CeedCall(ceed::CheckScalarType(vec, prec, func));
   Ceed ceed = vec->header.ceed;
-  CeedCheck(vec->state % 2 == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, the access lock is already in use");
-  CeedCheck(vec->num_readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot take CeedVector array, a process has read access");
+  CeedVectorCheckAs(vec, func, vec->state % 2 == 0, CEED_ERROR_ACCESS, "Cannot take CeedVector array, the access lock is already in use");
+  CeedVectorCheckAs(vec, func, vec->num_readers == 0, CEED_ERROR_ACCESS, "Cannot take CeedVector array, a process has read access");
   Ceed dev = ceed::FindDeviceBackend(ceed, "Vector");
-  CeedCheck(mem_type == CEED_MEM_HOST || dev, ceed, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
+  CeedVectorCheckAs(vec, func, mem_type == CEED_MEM_HOST || dev, CEED_ERROR_BACKEND, "Can only provide HOST memory for this backend");
   if (vec->length == 0) {
     if (array) *array = nullptr;
     return CEED_ERROR_SUCCESS;
   }
   Buffer &b = vec->buffers[mem_type][prec];
-  CeedCheck(b.owner == BufferOwner::kBorrowed, ceed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array%s, must set array with CeedVectorSetArray",
+  CeedVectorCheckAs(vec, func, b.owner == BufferOwner::kBorrowed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array%s, must set array with CeedVectorSetArray",
             MemName(mem_type), prec == CEED_SCALAR_TYPE ? "" : " of type fp32");
-  CeedCheck(ceed::VectorHasValidData(vec), ceed, CEED_ERROR_BACKEND,
+  CeedVectorCheckAs(vec, func, ceed::VectorHasValidData(vec), CEED_ERROR_BACKEND,
             "CeedVector has no valid data to take, must set data with CeedVectorSetValue or CeedVectorSetArray");
   CeedCall(SyncBuffer(vec, dev, mem_type, prec, func));
   if (array) *array = b.ptr;

@@ -44,7 +44,7 @@ bool SourceCanBeInlined(Ceed ceed, const std::string &path) {
 }
 
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
-  const auto dialect = ceed::gen::CreateCpuDialect(compiler.lanes);
+  const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
   ceed::gen::KernelSource source;
   if (SourceCanBeInlined(ceed, path)) {
@@ -90,9 +90,24 @@ int Prepare(CeedOperator op) {
   CeedCall(GetCompiler(ceed, &compiler));
   std::string why_not;
   CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
-  if (why_not.empty() && (d->desc.num_qpts * compiler->lanes) % d->desc.qf_vec_length) {
+  if (why_not.empty()) {
+    // Precisions: a QFunction called through its pointer exists in fp64 only, so such operators compute in
+    // fp64 and the core refuses the modes that compute in fp32 (SupportsPrecision).
+    CeedOperatorPrecision precision = CEED_PRECISION_FP64;
+    CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
+    CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
+    if (d->desc.compute == CEED_SCALAR_FP32 && !SourceCanBeInlined(ceed, d->desc.qf_source_path)) {
+      CeedDebug(ceed, "/cpu/self/gen: QFunction %s is called through its pointer, so the operator cannot compute in fp32",
+                d->desc.qf_kernel_name.c_str());
+      d->precision_native = false;
+      CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
+    }
+    // A register holds twice as many fp32 lanes: fp32 kernels batch twice the elements.
+    d->lanes = d->desc.compute == CEED_SCALAR_FP32 ? 2 * compiler->lanes : compiler->lanes;
+  }
+  if (why_not.empty() && (d->desc.num_qpts * d->lanes) % d->desc.qf_vec_length) {
     why_not = "QFunction vector length " + std::to_string(d->desc.qf_vec_length) + " does not divide the " +
-              std::to_string(d->desc.num_qpts * compiler->lanes) + " points of a batch";
+              std::to_string(d->desc.num_qpts * d->lanes) + " points of a batch";
   }
   if (!why_not.empty()) {
     CeedDebug(ceed, "/cpu/self/gen: operator not fused (%s); applied by the delegate", why_not.c_str());
@@ -100,19 +115,8 @@ int Prepare(CeedOperator op) {
     d->prepared = true;
     return CEED_ERROR_SUCCESS;
   }
-  // Precisions: a QFunction called through its pointer exists in fp64 only, so such operators compute in fp64
-  // and the core refuses the modes that compute in fp32 (SupportsPrecision).
-  CeedOperatorPrecision precision = CEED_PRECISION_FP64;
-  CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
-  CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
-  if (d->desc.compute == CEED_SCALAR_FP32 && !SourceCanBeInlined(ceed, d->desc.qf_source_path)) {
-    CeedDebug(ceed, "/cpu/self/gen: QFunction %s is called through its pointer, so the operator cannot compute in fp32", d->desc.qf_kernel_name.c_str());
-    d->precision_native = false;
-    CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
-  }
   d->args          = CeedGenArgs{};
   d->args.num_elem = d->desc.num_elem;
-  d->lanes         = compiler->lanes;
   CeedCall(SetUpHostData(d));
   size_t scratch_bytes = 0;
   CeedCall(BuildFusedKernel(ceed, op, d, *compiler, &scratch_bytes));

@@ -345,7 +345,8 @@ CEED_EXTERN int CeedOperatorGetNumQuadraturePoints(CeedOperator op, CeedInt *num
 CEED_EXTERN int CeedOperatorGetFlopsEstimate(CeedOperator op, CeedSize *flops);
 CEED_EXTERN int CeedOperatorDestroy(CeedOperator *op);
 
-/* ceedrt multiprecision extension (docs/multiprecision.md). A vector holds valid data in one or more
+/* Multiprecision extension */
+/* ceedrt's multiprecision extension (docs/multiprecision.md): a vector holds valid data in one or more
    precisions and memory spaces at once; an operator stores and computes in the precisions of its mode.
    Nothing here changes the behaviour of the libCEED API above. */
 typedef enum {

@@ -160,6 +160,52 @@ TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
   }
 }
 
+// Diagonal and COO assembly of an operator in any mode give the fp64 values (the core assembles in fp64);
+// multigrid levels inherit the mode (transfers keep the level's vector precision and compute in fp64).
+TEST(OperatorPrecision, AssemblyAndMultigridWorkInEveryMode) {
+  Ceed ceed = nullptr;
+  ASSERT_EQ(CeedInit("/cpu/self/gen", &ceed), 0);
+  {
+    Objects o;
+    o.ceed = ceed;
+    Box                 fine(3, 3, {2, 2, 2}), coarse(3, 2, {2, 2, 2});
+    CeedElemRestriction rstr_q = nullptr;
+    CeedVector          q_data = SetupBox(o, fine, 4, CEED_GAUSS, false, &rstr_q);
+    CeedElemRestriction rstr_f = o.Offsets(fine.num_elem, fine.elem_size, 1, 1, fine.num_nodes, fine.Offsets(1));
+    CeedElemRestriction rstr_c = o.Offsets(coarse.num_elem, coarse.elem_size, 1, 1, coarse.num_nodes, coarse.Offsets(1));
+    CeedBasis           basis_f = o.Tensor(3, 1, 3, 4, CEED_GAUSS), basis_c = o.Tensor(3, 1, 2, 4, CEED_GAUSS);
+    std::vector<CeedScalar> reference_diagonal, reference_coarse;
+    for (CeedOperatorPrecision mode : {CEED_PRECISION_FP64, CEED_PRECISION_FP32, CEED_PRECISION_LOW_HIGH, CEED_PRECISION_HIGH_LOW}) {
+      CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_f, basis_f, CEED_VECTOR_ACTIVE},
+                                                             {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                             {"v", rstr_f, basis_f, CEED_VECTOR_ACTIVE}});
+      ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      CeedVector diagonal = o.Vector(fine.num_nodes, [](CeedSize) { return 0.0; });
+      ASSERT_EQ(CeedOperatorLinearAssembleDiagonal(op, diagonal, CEED_REQUEST_IMMEDIATE), 0) << CeedOperatorPrecisions[mode];
+      const std::vector<CeedScalar> diag = Values(diagonal);
+      if (mode == CEED_PRECISION_FP64) reference_diagonal = diag;
+      EXPECT_LE(RelativeDifference(diag, reference_diagonal), 1e-14) << CeedOperatorPrecisions[mode];
+
+      CeedOperator op_coarse = nullptr, op_prolong = nullptr, op_restrict = nullptr;
+      CeedVector   mult = o.Vector(fine.num_nodes, [](CeedSize) { return 1.0; });
+      ASSERT_EQ(CeedOperatorMultigridLevelCreate(op, mult, rstr_c, basis_c, &op_coarse, &op_prolong, &op_restrict), 0);
+      o.ops.insert(o.ops.end(), {op_coarse, op_prolong, op_restrict});
+      CeedOperatorPrecision p = CEED_PRECISION_FP64;
+      EXPECT_EQ(CeedOperatorGetPrecision(op_coarse, &p), 0);
+      EXPECT_EQ(p, mode);
+      CeedVector u_c = o.Vector(coarse.num_nodes, TestFunction), v_c = o.Vector(coarse.num_nodes, [](CeedSize) { return 0.0; });
+      CeedVector u_f = o.Vector(fine.num_nodes, [](CeedSize) { return 0.0; });
+      ASSERT_EQ(CeedOperatorApply(op_prolong, u_c, u_f, CEED_REQUEST_IMMEDIATE), 0) << CeedOperatorPrecisions[mode];
+      ASSERT_EQ(CeedOperatorApply(op_restrict, u_f, v_c, CEED_REQUEST_IMMEDIATE), 0) << CeedOperatorPrecisions[mode];
+      ASSERT_EQ(CeedOperatorApply(op_coarse, u_c, v_c, CEED_REQUEST_IMMEDIATE), 0) << CeedOperatorPrecisions[mode];
+      const std::vector<CeedScalar> coarse_action = Values(v_c);
+      if (mode == CEED_PRECISION_FP64) reference_coarse = coarse_action;
+      EXPECT_LE(RelativeDifference(coarse_action, reference_coarse), 1e-6) << CeedOperatorPrecisions[mode];
+    }
+  }
+  CeedDestroy(&ceed);
+}
+
 TEST(OperatorPrecision, CompositeOperatorsPassTheirPrecisionToSubOperators) {
   Ceed ceed = nullptr;
   ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &ceed), 0);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 
 namespace bench {
 
@@ -38,8 +39,8 @@ const BpSpec *FindBp(const std::string &name) {
 
 int QuadraturePoints1D(const BpSpec &spec, int degree) { return spec.gll_quadrature ? degree + 1 : degree + 2; }
 
-BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh)
-    : ceed_(ceed), spec_(spec), mesh_(mesh), q_1d_(QuadraturePoints1D(spec, mesh.degree)) {
+BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision)
+    : ceed_(ceed), spec_(spec), mesh_(mesh), q_1d_(QuadraturePoints1D(spec, mesh.degree)), precision_(precision) {
   const auto     start = std::chrono::steady_clock::now();
   const CeedInt  P = mesh.degree + 1, Q = q_1d_, num_comp = spec.num_comp;
   const CeedInt  elem_nodes = P * P * P, elem_qpts = Q * Q * Q, num_elem = mesh.num_elem;
@@ -81,13 +82,30 @@ BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh)
   }
 
   BENCH_CALL(ceed, CeedQFunctionCreateInteriorByName(ceed, spec.apply_qfunction, qf_apply_.out()));
-  BENCH_CALL(ceed, CeedOperatorCreate(ceed, qf_apply_, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, op_apply_.out()));
-  BENCH_CALL(ceed, CeedOperatorSetName(op_apply_, spec.name));
-  const bool mass = spec.kind == BpOperatorKind::mass;
-  BENCH_CALL(ceed, CeedOperatorSetField(op_apply_, mass ? "u" : "du", rstr_u_, basis_u_, CEED_VECTOR_ACTIVE));
-  BENCH_CALL(ceed, CeedOperatorSetField(op_apply_, "qdata", rstr_qdata_, CEED_BASIS_NONE, qdata_));
-  BENCH_CALL(ceed, CeedOperatorSetField(op_apply_, mass ? "v" : "dv", rstr_u_, basis_u_, CEED_VECTOR_ACTIVE));
-  BENCH_CALL(ceed, CeedOperatorCheckReady(op_apply_));
+  const bool mass      = spec.kind == BpOperatorKind::mass;
+  auto       create_op = [&](OperatorOwned &op, CeedVector qdata) {
+    BENCH_CALL(ceed, CeedOperatorCreate(ceed, qf_apply_, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, op.out()));
+    BENCH_CALL(ceed, CeedOperatorSetName(op, spec.name));
+    BENCH_CALL(ceed, CeedOperatorSetField(op, mass ? "u" : "du", rstr_u_, basis_u_, CEED_VECTOR_ACTIVE));
+    BENCH_CALL(ceed, CeedOperatorSetField(op, "qdata", rstr_qdata_, CEED_BASIS_NONE, qdata));
+    BENCH_CALL(ceed, CeedOperatorSetField(op, mass ? "v" : "dv", rstr_u_, basis_u_, CEED_VECTOR_ACTIVE));
+    BENCH_CALL(ceed, CeedOperatorCheckReady(op));
+  };
+  if (!precision.all_fp64()) {
+    // The fp64 reference keeps its own copy of the quadrature data, before it is rounded.
+    BENCH_CALL(ceed, CeedVectorCreate(ceed, (CeedSize)num_elem * elem_qpts * spec.qdata_size, qdata_fp64_.out()));
+    BENCH_CALL(ceed, CeedVectorCopy(qdata_, qdata_fp64_));
+    create_op(op_fp64_, qdata_fp64_);
+  }
+  if (precision.qdata == CEED_SCALAR_FP32) {
+    // Kept in fp32 only, as an application storing it in fp32 would.
+    void *data = nullptr;
+    BENCH_CALL(ceed, CeedVectorSetPreferredScalarType(qdata_, CEED_SCALAR_FP32));
+    BENCH_CALL(ceed, CeedVectorGetArrayTyped(qdata_, CEED_MEM_HOST, CEED_SCALAR_FP32, &data));
+    BENCH_CALL(ceed, CeedVectorRestoreArrayTyped(qdata_, &data));
+  }
+  create_op(op_apply_, qdata_);
+  BENCH_CALL(ceed, CeedOperatorSetPrecision(op_apply_, precision.mode));
   Synchronize(qdata_);
   setup_seconds_ = Seconds(start);
 }
@@ -95,7 +113,31 @@ BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh)
 VectorOwned BpProblem::CreateVector() const {
   VectorOwned v;
   BENCH_CALL(ceed_, CeedVectorCreate(ceed_, dofs(), v.out()));
+  if (precision_.fp32_vectors()) BENCH_CALL(ceed_, CeedVectorSetPreferredScalarType(v, CEED_SCALAR_FP32));
   return v;
+}
+
+double BpProblem::PrecisionError() const {
+  if (precision_.all_fp64()) return 0.0;
+  VectorOwned u = CreateVector(), v = CreateVector(), v_fp64;
+  BENCH_CALL(ceed_, CeedVectorCreate(ceed_, dofs(), v_fp64.out()));
+  {
+    HostWrite w(u);
+    uint64_t  state = 0x9e3779b97f4a7c15ull;
+    for (CeedSize i = 0; i < dofs(); i++) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      w[i]  = (double)(state >> 11) / 9007199254740992.0 - 0.5;
+    }
+  }
+  BENCH_CALL(ceed_, CeedOperatorApply(op_apply_, u, v, CEED_REQUEST_IMMEDIATE));
+  BENCH_CALL(ceed_, CeedOperatorApply(op_fp64_, u, v_fp64, CEED_REQUEST_IMMEDIATE));
+  HostRead a(v), b(v_fp64);
+  double   diff = 0.0, scale = 0.0;
+  for (CeedSize i = 0; i < dofs(); i++) {
+    diff  = std::max(diff, std::fabs(a[i] - b[i]));
+    scale = std::max(scale, std::fabs(b[i]));
+  }
+  return scale > 0.0 ? diff / scale : diff;
 }
 
 VectorOwned BpProblem::ManufacturedSolution() const {
@@ -157,7 +199,8 @@ CheckResult BpProblem::Check() const {
   // Round-off grows with the number of summed terms. Under-integrated distorted elements add a consistency
   // error of order h^2 (measured on Kershaw meshes: about 12 h^2 for BP5/BP6 at p = 1).
   const double h     = 1.0 / *std::min_element(mesh_.elems.begin(), mesh_.elems.end());
-  result.tolerance   = 1e-11 * (1.0 + std::sqrt((double)nd));
+  // Runs rounding to fp32 (unit roundoff 6e-8 instead of 1.1e-16) get 16 fp32 units per summed term.
+  result.tolerance   = (precision_.all_fp64() ? 1e-11 : 1e-6) * (1.0 + std::sqrt((double)nd));
   if (!result.exact) result.tolerance = std::max(result.tolerance, 50.0 * h * h);
   double linear_sum = 0.0;  // sum over components of |a_c|^2 (diffusion) or a_c . centroid (mass)
   for (int c = 0; c < nc; c++) {

@@ -23,6 +23,16 @@ struct BpSpec {
   int            qdata_size;    // values per quadrature point
 };
 
+// Precisions of a run (multiprecision extension, docs/multiprecision.md): the operator's mode and the
+// precision the quadrature data is kept in.
+struct BpPrecision {
+  CeedOperatorPrecision mode  = CEED_PRECISION_FP64;
+  CeedScalarType        qdata = CEED_SCALAR_FP64;
+  bool fp32_vectors() const { return mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_LOW_HIGH; }
+  bool fp32_compute() const { return mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_HIGH_LOW; }
+  bool all_fp64() const { return mode == CEED_PRECISION_FP64 && qdata == CEED_SCALAR_FP64; }
+};
+
 // nullptr when name is not bp1..bp6.
 const BpSpec *FindBp(const std::string &name);
 int           QuadraturePoints1D(const BpSpec &spec, int degree);
@@ -42,7 +52,7 @@ struct CheckResult {
 // Mass3DBuild or Poisson3DBuild from the mesh coordinates) and the apply operator.
 class BpProblem {
  public:
-  BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh);
+  BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision = BpPrecision());
 
   CeedOperator   op() const { return op_apply_; }
   CeedSize       dofs() const { return (CeedSize)spec_.num_comp * mesh_.num_nodes; }
@@ -55,6 +65,11 @@ class BpProblem {
   // Mass: sum(M 1) per component equals the volume 1. Diffusion: for u = a_c . x per component c
   // (exactly in the isoparametric space), K u vanishes at interior nodes and u^T K u = sum_c |a_c|^2.
   CheckResult Check() const;
+
+  const BpPrecision &precision() const { return precision_; }
+  // Largest difference between the operator's action on a fixed pseudo-random vector and the same operator
+  // in fp64 with fp64 quadrature data, over the largest entry of the latter (0 for an all-fp64 run).
+  double PrecisionError() const;
 
   // A manufactured solution in the discrete space (the one used by Check), for solver tests.
   VectorOwned ManufacturedSolution() const;
@@ -69,12 +84,15 @@ class BpProblem {
   const BpSpec    &spec_;
   const BoxMesh   &mesh_;
   int              q_1d_;
+  BpPrecision      precision_;
   double           setup_seconds_ = 0.0;
   RestrictionOwned rstr_u_, rstr_x_, rstr_qdata_;
   BasisOwned       basis_u_, basis_x_;
   VectorOwned      qdata_;
   QFunctionOwned   qf_apply_;
   OperatorOwned    op_apply_;
+  VectorOwned      qdata_fp64_;   // runs not all in fp64: the reference operator's quadrature data
+  OperatorOwned    op_fp64_;      // and the reference operator
 };
 
 }  // namespace bench

@@ -152,6 +152,10 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0.01, 1.0));
   app.add_option("--min-time", options.timing.min_time, "seconds each timed loop should last")->capture_default_str()->check(CLI::Range(0.0, 3600.0));
   app.add_option("--min-reps", options.timing.min_reps, "at least this many timed repetitions")->capture_default_str()->check(CLI::Range(1, 1000000));
+  app.add_option("--precision", options.precision, "operator precision: fp64, fp32, low-high (fp32 vectors, fp64 computation) or high-low")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"fp64", "fp32", "low-high", "high-low"}));
+  app.add_option("--qdata", options.qdata, "precision the quadrature data is kept in")->capture_default_str()->check(CLI::IsMember({"fp64", "fp32"}));
   app.add_flag("--json", options.json, "JSON lines on stdout (the table goes to stderr)");
   app.add_option("--json-file", options.json_file, "append JSON lines to this file");
   app.add_flag("--sweep", options.sweep, "sweep degrees and sizes (defaults 1:8 and 1e3:max), progress display and summary");

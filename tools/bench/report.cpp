@@ -100,6 +100,9 @@ Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &
   r["check_tolerance"]        = check.tolerance;
   r["check_exact"]            = check.exact;
   r["check_passed"]           = check.passed();
+  r["precision"]              = CeedOperatorPrecisions[problem.precision().mode];
+  r["qdata_precision"]        = CeedScalarTypes[problem.precision().qdata];
+  r["precision_error"]        = m.precision_error;
   if (m.mode == "cg") {
     r["cg_tolerance"]         = m.cg_tolerance;
     r["cg_relative_residual"] = m.cg_relative_residual;
@@ -180,6 +183,10 @@ void Table::Print(const Json &r) {
                  1e-6 * r.at("dofs_per_second").get<double>(), 1e-6 * roof.at("bound_dofs_per_second").get<double>(),
                  roof.at("limiter").get<std::string>().c_str(), roof.at("ratio").get<double>(), r.at("check_error").get<double>(),
                  r.at("check_passed").get<bool>() ? "ok" : "FAILED");
+    if (r.value("precision", "fp64") != "fp64" || r.value("qdata_precision", "fp64") != "fp64") {
+      std::fprintf(out_, "      precision %s, quadrature data %s: %.1f bytes/DOF, error %.2e against fp64\n", r.at("precision").get<std::string>().c_str(),
+                   r.at("qdata_precision").get<std::string>().c_str(), roof.at("bytes_per_dof").get<double>(), r.at("precision_error").get<double>());
+    }
     if (r.at("mode") == "cg") {
       std::fprintf(out_, "      cg: relative residual %.2e, solution error %.2e (dot: %s)\n", r.at("cg_relative_residual").get<double>(),
                    r.at("cg_solution_error").get<double>(), r.at("dot_method").get<std::string>().c_str());

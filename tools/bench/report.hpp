@@ -28,6 +28,7 @@ struct BpMeasurement {
   double      seconds    = 0.0;
   double      cg_relative_residual = 0.0, cg_solution_error = 0.0, cg_tolerance = 0.0;
   std::string dot_method;
+  double      precision_error = 0.0;  // against the fp64 operator (BpProblem::PrecisionError)
   double      dofs_per_second(CeedSize dofs) const { return (double)dofs * iterations / seconds; }
 };
 

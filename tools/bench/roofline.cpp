@@ -12,12 +12,13 @@ double ContractionChain(double P, double Q) { return 2.0 * (Q * P * P * P + Q * 
 
 }  // namespace
 
-Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops) {
+Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops, const BpPrecision &precision) {
   Roofline     r;
   const double P = mesh.degree + 1, Q = QuadraturePoints1D(spec, mesh.degree);
   const double E = mesh.num_elem, nodes = (double)mesh.num_nodes, dofs = nodes * spec.num_comp;
 
-  const double bytes = 2.0 * 8.0 * dofs + 8.0 * spec.qdata_size * E * Q * Q * Q + 4.0 * E * P * P * P;
+  const double vector_bytes = precision.fp32_vectors() ? 4.0 : 8.0, qdata_bytes = precision.qdata == CEED_SCALAR_FP32 ? 4.0 : 8.0;
+  const double bytes = 2.0 * vector_bytes * dofs + qdata_bytes * spec.qdata_size * E * Q * Q * Q + 4.0 * E * P * P * P;
   double       flops_elem_comp;
   if (spec.kind == BpOperatorKind::mass) {
     flops_elem_comp = 2.0 * ContractionChain(P, Q) + Q * Q * Q;
@@ -25,12 +26,12 @@ Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double ban
     const double gradient = 12.0 * Q * Q * Q * Q + kDiffusionPointOps * Q * Q * Q;
     flops_elem_comp       = spec.gll_quadrature ? gradient : 2.0 * ContractionChain(P, Q) + gradient;
   }
-  r.bytes_per_dof = bytes / dofs + (cg ? 8.0 * kCgVectorStreams : 0.0);
+  r.bytes_per_dof = bytes / dofs + (cg ? vector_bytes * kCgVectorStreams : 0.0);
   r.flops_per_dof = flops_elem_comp * spec.num_comp * E / dofs + (cg ? kCgVectorFlops : 0.0);
   r.bandwidth_gbs = bandwidth_gbs;
-  r.peak_gflops   = peak_gflops;
+  r.peak_gflops   = precision.fp32_compute() ? 2.0 * peak_gflops : peak_gflops;
   r.memory_bound  = bandwidth_gbs * 1e9 / r.bytes_per_dof;
-  r.compute_bound = peak_gflops * 1e9 / r.flops_per_dof;
+  r.compute_bound = r.peak_gflops * 1e9 / r.flops_per_dof;
   return r;
 }
 

@@ -26,6 +26,9 @@ struct Roofline {
   const char *limiter() const { return memory_bound < compute_bound ? "memory" : "compute"; }
 };
 
-Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops);
+// precision: fp32 vectors and quadrature data count 4 bytes per value, and fp32 computation twice the
+// (fp64) peak_gflops.
+Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops,
+                    const BpPrecision &precision = BpPrecision());
 
 }  // namespace bench

@@ -217,8 +217,14 @@ void Session::RunBpTask(const Task &task) {
   }
   const BoxMesh mesh = BuildMesh(ChooseElements(task.dofs, task.degree, spec.num_comp, options_.mesh.deformation), task.degree, spec.num_comp,
                                  options_.mesh);
-  BpProblem         problem(ceed_, spec, mesh);
-  const CheckResult check = problem.Check();
+  BpPrecision precision;
+  for (int m = CEED_PRECISION_FP64; m <= CEED_PRECISION_HIGH_LOW; m++) {
+    if (options_.precision == CeedOperatorPrecisions[m]) precision.mode = (CeedOperatorPrecision)m;
+  }
+  precision.qdata = options_.qdata == "fp32" ? CEED_SCALAR_FP32 : CEED_SCALAR_FP64;
+  BpProblem         problem(ceed_, spec, mesh, precision);
+  const CheckResult check           = problem.Check();
+  const double      precision_error = problem.PrecisionError();
   VectorOwned       u = problem.ManufacturedSolution(), v = problem.CreateVector();
   for (const auto &mode : options_.modes) {
     BpMeasurement m;
@@ -254,7 +260,9 @@ void Session::RunBpTask(const Task &task) {
       }
       m.cg_solution_error = err / scale;
     }
-    Emit(BpRecord(context_, problem, check, m, BpRoofline(spec, mesh, mode == "cg", bandwidth_gbs_, options_.peak_gflops), bandwidth_source_));
+    m.precision_error = precision_error;
+    Emit(BpRecord(context_, problem, check, m, BpRoofline(spec, mesh, mode == "cg", bandwidth_gbs_, options_.peak_gflops, precision),
+                  bandwidth_source_));
   }
 }
 
