@@ -98,4 +98,13 @@ CEED_FORTRAN(ceedoperatorapplyadd)(int *op, int *in, int *out, int *request, int
   Request req(*request);
   *err = CeedOperatorApplyAdd(operators.Get(*op), VectorArg(*in), VectorArg(*out), req.get());
 }
+// Multiprecision extension (ceedrt): precision is one of ceed_precision_fp64, _fp32, _low_high, _high_low.
+CEED_FORTRAN(ceedoperatorsetprecision)(int *op, int *precision, int *err) {
+  *err = CeedOperatorSetPrecision(operators.Get(*op), static_cast<CeedOperatorPrecision>(*precision));
+}
+CEED_FORTRAN(ceedoperatorgetprecision)(int *op, int *precision, int *err) {
+  CeedOperatorPrecision value = CEED_PRECISION_FP64;
+  *err                        = CeedOperatorGetPrecision(operators.Get(*op), &value);
+  *precision                  = value;
+}
 CEED_FORTRAN(ceedoperatordestroy)(int *op, int *err) { *err = operators.Destroy(op); }

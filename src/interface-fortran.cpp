@@ -7,6 +7,7 @@
 // passes. Entry points are the lower-case names with gfortran's trailing underscore (CEED_FORTRAN).
 // This file: handle tables, Ceed, vectors, restrictions, bases; interface-fortran-qfunction.cpp: contexts
 // and QFunctions (Fortran QFunction subroutines); interface-fortran-operator.cpp: operators.
+#include <cstdint>
 #include <cstdio>
 
 #include "interface-fortran.hpp"
@@ -95,6 +96,80 @@ CEED_FORTRAN(ceedvectorreciprocal)(int *vec, int *err) { *err = CeedVectorRecipr
 CEED_FORTRAN(ceedvectorview)(int *vec, int *err) { *err = CeedVectorView(vectors.Get(*vec), "%12.8f", stdout); }
 CEED_FORTRAN(ceedvectorsetnumviewtabs)(int *vec, int *num_tabs, int *err) { *err = CeedVectorSetNumViewTabs(vectors.Get(*vec), *num_tabs); }
 CEED_FORTRAN(ceedvectordestroy)(int *vec, int *err) { *err = vectors.Destroy(vec); }
+
+// ---- CeedVector: multiprecision extension (ceedrt) -------------------------------------------------------
+// Arrays of the typed entry points are real*4 for ceed_scalar_fp32 and real*8 for ceed_scalar_fp64; offsets
+// count elements of that type. The restore entry points need no type: they only end the access.
+
+namespace {
+
+intptr_t TypedSize(int scalar_type) { return scalar_type == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double); }
+
+// The element at offset of a Fortran array of scalar_type.
+void *TypedAt(void *array, int scalar_type, int64_t offset) {
+  return reinterpret_cast<void *>(reinterpret_cast<intptr_t>(array) + static_cast<intptr_t>(offset) * TypedSize(scalar_type));
+}
+
+// The offset of data from a Fortran array of scalar_type, in elements (0 after an error).
+int64_t TypedOffset(int err, const void *data, const void *array, int scalar_type) {
+  if (err) return 0;
+  return (reinterpret_cast<intptr_t>(data) - reinterpret_cast<intptr_t>(array)) / TypedSize(scalar_type);
+}
+
+}  // namespace
+
+CEED_FORTRAN(ceedvectorsetarraytyped)(int *vec, int *mem_type, int *scalar_type, int *copy_mode, void *array, int64_t *offset, int *err) {
+  *err = CeedVectorSetArrayTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type),
+                                 static_cast<CeedCopyMode>(*copy_mode), TypedAt(array, *scalar_type, *offset));
+}
+CEED_FORTRAN(ceedvectortakearraytyped)(int *vec, int *mem_type, int *scalar_type, void *array, int64_t *offset, int *err) {
+  void *taken = nullptr;
+  *err    = CeedVectorTakeArrayTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type),
+                                     &taken);
+  *offset = TypedOffset(*err, taken, array, *scalar_type);
+}
+CEED_FORTRAN(ceedvectorsyncarraytyped)(int *vec, int *mem_type, int *scalar_type, int *err) {
+  *err = CeedVectorSyncArrayTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type));
+}
+CEED_FORTRAN(ceedvectorgetarraytyped)(int *vec, int *mem_type, int *scalar_type, void *array, int64_t *offset, int *err) {
+  void *data = nullptr;
+  *err       = CeedVectorGetArrayTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type), &data);
+  *offset    = TypedOffset(*err, data, array, *scalar_type);
+}
+CEED_FORTRAN(ceedvectorgetarrayreadtyped)(int *vec, int *mem_type, int *scalar_type, const void *array, int64_t *offset, int *err) {
+  const void *data = nullptr;
+  *err = CeedVectorGetArrayReadTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type), &data);
+  *offset = TypedOffset(*err, data, array, *scalar_type);
+}
+CEED_FORTRAN(ceedvectorgetarraywritetyped)(int *vec, int *mem_type, int *scalar_type, void *array, int64_t *offset, int *err) {
+  void *data = nullptr;
+  *err = CeedVectorGetArrayWriteTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type), &data);
+  *offset = TypedOffset(*err, data, array, *scalar_type);
+}
+CEED_FORTRAN(ceedvectorrestorearraytyped)(int *vec, void *array, int64_t *offset, int *err) {
+  void *data = array;
+  *err       = CeedVectorRestoreArrayTyped(vectors.Get(*vec), &data);
+  *offset    = 0;
+}
+CEED_FORTRAN(ceedvectorrestorearrayreadtyped)(int *vec, const void *array, int64_t *offset, int *err) {
+  const void *data = array;
+  *err             = CeedVectorRestoreArrayReadTyped(vectors.Get(*vec), &data);
+  *offset          = 0;
+}
+// has_valid_array: an integer, 1 or 0.
+CEED_FORTRAN(ceedvectorhasvalidarraytyped)(int *vec, int *mem_type, int *scalar_type, int *has_valid_array, int *err) {
+  bool value = false;
+  *err = CeedVectorHasValidArrayTyped(vectors.Get(*vec), static_cast<CeedMemType>(*mem_type), static_cast<CeedScalarType>(*scalar_type), &value);
+  *has_valid_array = value;
+}
+CEED_FORTRAN(ceedvectorsetpreferredscalartype)(int *vec, int *scalar_type, int *err) {
+  *err = CeedVectorSetPreferredScalarType(vectors.Get(*vec), static_cast<CeedScalarType>(*scalar_type));
+}
+CEED_FORTRAN(ceedvectorgetpreferredscalartype)(int *vec, int *scalar_type, int *err) {
+  CeedScalarType value = CEED_SCALAR_FP64;
+  *err                 = CeedVectorGetPreferredScalarType(vectors.Get(*vec), &value);
+  *scalar_type         = value;
+}
 
 // ---- CeedElemRestriction --------------------------------------------------------------------------------
 

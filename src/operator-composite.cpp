@@ -19,7 +19,6 @@ int CeedOperatorCompositeAddSub(CeedOperator composite_op, CeedOperator sub_op) 
   CeedCheck(!composite_op->is_immutable, ceed, CEED_ERROR_MAJOR, "Operator cannot be changed after set as immutable");
   CeedCheck(!sub_op->is_composite, ceed, CEED_ERROR_UNSUPPORTED, "A composite operator cannot be a sub-operator");
   CeedCheck(sub_op != composite_op, ceed, CEED_ERROR_UNSUPPORTED, "A composite operator cannot be its own sub-operator");
-  if (composite_op->precision != CEED_PRECISION_FP64) CeedCall(CeedOperatorSetPrecision(sub_op, composite_op->precision));
   CeedSize in = -1, out = -1;
   CeedInt bad = 0;
   ceed::OperatorCompositeLengths(composite_op, in, out, bad);
@@ -31,6 +30,8 @@ int CeedOperatorCompositeAddSub(CeedOperator composite_op, CeedOperator sub_op) 
   CeedCheck(out == -1 || sub_out == -1 || out == sub_out, ceed, CEED_ERROR_MAJOR,
             "Sub-operator active output length %lld is incompatible with the composite operator's active output length %lld",
             (long long)sub_out, (long long)out);
+  // A sub-operator added to a composite in a lower precision mode takes that mode.
+  if (composite_op->precision != CEED_PRECISION_FP64) CeedCall(CeedOperatorSetPrecision(sub_op, composite_op->precision));
   CEED_API_TRY
   composite_op->sub_operators.push_back(nullptr);
   CeedCall(CeedOperatorReferenceCopy(sub_op, &composite_op->sub_operators.back()));

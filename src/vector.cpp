@@ -426,9 +426,9 @@ int CeedVectorCopy(CeedVector vec, CeedVector vec_copy) {
   Ceed dev = ceed::FindDeviceBackend(ceed, "Vector");
   if (mem != mem_copy || !dev || dev != ceed::FindDeviceBackend(vec_copy->header.ceed, "Vector")) mem = CEED_MEM_HOST;
 
-  // In the destination's preferred precision: the source converts (exactly, or rounding to the precision the
-  // destination asked for) only when it holds no valid data in that precision.
-  const CeedScalarType prec = vec_copy->preferred;
+  // The source is read in its preferred precision, as by every vector operation, and copied bit for bit; the
+  // destination is then stored in its own preferred precision (a conversion only when the two differ).
+  const CeedScalarType prec = vec->preferred;
   void                *x = nullptr, *y = nullptr;
   CeedCall(ceed::VectorGetArrayTyped(vec, mem, prec, Access::kRead, &x, __func__));
   int ierr = ceed::VectorGetArrayTyped(vec_copy, mem, prec, Access::kWrite, &y, __func__);
@@ -439,7 +439,9 @@ int CeedVectorCopy(CeedVector vec, CeedVector vec_copy) {
   ierr = MemCopy(dev, y, mem, x, mem, Bytes(vec, prec));
   CeedCall(ceed::VectorRestoreTyped(vec_copy, Access::kWrite, __func__));
   CeedCall(ceed::VectorRestoreTyped(vec, Access::kRead, __func__));
-  return ierr;
+  CeedCall(ierr);
+  if (vec_copy->preferred != prec) CeedCall(ceed::VectorKeepOnly(vec_copy, vec_copy->preferred, __func__));
+  return CEED_ERROR_SUCCESS;
 }
 
 int CeedVectorCopyStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedVector vec_copy) {
@@ -518,8 +520,9 @@ int TakeArray(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, void **
     return CEED_ERROR_SUCCESS;
   }
   Buffer &b = vec->buffers[mem_type][prec];
-  CeedVectorCheckAs(vec, func, b.owner == BufferOwner::kBorrowed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array%s, must set array with CeedVectorSetArray",
-            MemName(mem_type), prec == CEED_SCALAR_TYPE ? "" : " of type fp32");
+  CeedVectorCheckAs(vec, func, b.owner == BufferOwner::kBorrowed, CEED_ERROR_BACKEND, "CeedVector has no borrowed %s array%s%s, must set array with %s",
+                    MemName(mem_type), prec == CEED_SCALAR_TYPE ? "" : " of type ", prec == CEED_SCALAR_TYPE ? "" : CeedScalarTypes[prec],
+                    prec == CEED_SCALAR_TYPE ? "CeedVectorSetArray" : "CeedVectorSetArrayTyped");
   CeedVectorCheckAs(vec, func, ceed::VectorHasValidData(vec), CEED_ERROR_BACKEND,
             "CeedVector has no valid data to take, must set data with CeedVectorSetValue or CeedVectorSetArray");
   CeedCall(SyncBuffer(vec, dev, mem_type, prec, func));

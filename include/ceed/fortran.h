@@ -14,6 +14,21 @@
       integer ceed_scalar_fp64
       parameter(ceed_scalar_fp64 = 1)
 !
+! CeedOperatorPrecision (ceedrt multiprecision extension)
+      integer ceed_precision_fp64
+      parameter(ceed_precision_fp64 = 0)
+      integer ceed_precision_fp32
+      parameter(ceed_precision_fp32 = 1)
+      integer ceed_precision_low_high
+      parameter(ceed_precision_low_high = 2)
+      integer ceed_precision_high_low
+      parameter(ceed_precision_high_low = 3)
+!
+! The typed vector entry points (ceedvector*typed, multiprecision extension) take real*4 arrays for
+! ceed_scalar_fp32 and real*8 arrays for ceed_scalar_fp64, offsets counting elements of that type.
+! gfortran refuses one file passing both kinds to the same entry point unless built with
+! -fallow-argument-mismatch.
+!
 ! CeedCopyMode
       integer ceed_copy_values
       parameter(ceed_copy_values = 0)
