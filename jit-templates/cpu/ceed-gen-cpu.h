@@ -57,9 +57,11 @@ static inline void CeedGenStoreUnaligned(T *p, CeedGenVec v) {
 }
 
 /* The first N (< CEED_GEN_LANES) values at p into the first lanes (the others zero), and adding the first
-   N lanes of v into p, never touching p[N..]: masked 512-bit instructions for fp64 data in 8 lanes; plain
-   loops otherwise, which measured faster than masked loads and stores of fp32 data (BP1 p = 2 in
-   fp32 on one core of an AVX-512 Xeon: 138 against 72 MDOF/s with masked 512-bit fp32 accesses). */
+   N lanes of v into p, never touching p[N..]. Masked 512-bit instructions serve fp64 data in 8 lanes, except
+   the read-modify-write of rows shorter than 4, whose neighbouring elements overlap so often that the masked
+   load waits on the previous masked store; plain loops serve those and all fp32 data. Measured on one core of
+   an AVX-512 Xeon at 1e6 DOFs: BP1/BP5 p = 2 in fp64 105/58 against 65/44 MDOF/s all masked; p = 1 29/22
+   against 17/13; BP1 p = 2 in fp32 138 against 72 with masked fp32 accesses; p >= 3 within noise. */
 template <int N, class T>
 static inline CeedGenVec CeedGenLoadPartial(const T *p) {
   if constexpr (N == CEED_GEN_LANES) return CeedGenLoadUnaligned(p);
@@ -80,7 +82,7 @@ static inline void CeedGenAddPartial(T *p, CeedGenVec v) {
     return;
   }
 #if defined(__AVX512F__) && CEED_GEN_LANES == 8
-  if constexpr (sizeof(T) == sizeof(double)) {
+  if constexpr (sizeof(T) == sizeof(double) && N >= 4) {
     const __mmask8 mask = (__mmask8)((1u << N) - 1);
     _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)__builtin_convertvector(v, CeedGenVecF64)));
     return;
