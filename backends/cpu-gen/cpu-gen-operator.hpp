@@ -18,8 +18,9 @@ struct InterleavedInput {
   CeedVector     vec     = nullptr;  // borrowed: the operator field retains it
   bool           valid   = false;
   uint64_t       state   = 0;
-  CeedScalarType storage = CEED_SCALAR_FP64;  // kept in the field's storage precision
-  void          *data    = nullptr;
+  CeedScalarType read_type = CEED_SCALAR_FP64;  // precision the vector is read in (its preferred one)
+  CeedScalarType storage   = CEED_SCALAR_FP64;  // precision of the element arrays: the lower of read_type and compute
+  void          *data      = nullptr;
 };
 
 struct GenOperator {

@@ -65,9 +65,15 @@ static inline void CeedGenStoreUnaligned(T *p, CeedGenVec v) {
 template <int N, class T>
 static inline CeedGenVec CeedGenLoadPartial(const T *p) {
   if constexpr (N == CEED_GEN_LANES) return CeedGenLoadUnaligned(p);
-#if defined(__AVX512F__) && CEED_GEN_LANES == 8
+#if defined(__AVX512F__) && defined(__AVX512VL__) && CEED_GEN_LANES == 8
   if constexpr (sizeof(T) == sizeof(double)) {
     return __builtin_convertvector((CeedGenVecF64)_mm512_maskz_loadu_pd((__mmask8)((1u << N) - 1), p), CeedGenVec);
+  } else {
+    return __builtin_convertvector((CeedGenVecF32)_mm256_maskz_loadu_ps((__mmask8)((1u << N) - 1), p), CeedGenVec);
+  }
+#elif defined(__AVX512F__) && CEED_GEN_LANES == 16
+  if constexpr (sizeof(T) == sizeof(float) && sizeof(CeedScalar) == sizeof(float)) {
+    return (CeedGenVec)_mm512_maskz_loadu_ps((__mmask16)((1u << N) - 1), p);
   }
 #endif
   CeedGenVec v = CeedGenVec{};

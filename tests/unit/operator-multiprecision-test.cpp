@@ -72,14 +72,17 @@ TEST(OperatorPrecision, ExplicitFp64IsBitwiseTheDefault) {
 }
 
 TEST(OperatorPrecision, RefConvertsLowHighAndQdataAndRefusesFp32Compute) {
-  for (int bp : {1, 3}) {
-    const std::vector<CeedScalar> fp64 = RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64);
-    const double low_high = RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_LOW_HIGH), fp64);
-    const double qdata32  = RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
-    EXPECT_LE(low_high, 5e-7) << "BP" << bp;
-    EXPECT_GT(low_high, 1e-10) << "BP" << bp;
-    EXPECT_LE(qdata32, 1.2e-7) << "BP" << bp;
-    EXPECT_GT(qdata32, 1e-10) << "BP" << bp;
+  // The device-emulation backend runs the core's conversions in (emulated) device memory, as on a GPU.
+  for (const char *resource : {"/cpu/self/ref/serial", "/cpu/test/device-emulation"}) {
+    for (int bp : {1, 3}) {
+      const std::vector<CeedScalar> fp64 = RunBP(resource, bp, CEED_PRECISION_FP64);
+      const double low_high = RelativeDifference(RunBP(resource, bp, CEED_PRECISION_LOW_HIGH), fp64);
+      const double qdata32  = RelativeDifference(RunBP(resource, bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
+      EXPECT_LE(low_high, 5e-7) << resource << " BP" << bp;
+      EXPECT_GT(low_high, 1e-10) << resource << " BP" << bp;
+      EXPECT_LE(qdata32, 1.2e-7) << resource << " BP" << bp;
+      EXPECT_GT(qdata32, 1e-10) << resource << " BP" << bp;
+    }
   }
   for (CeedOperatorPrecision mode : {CEED_PRECISION_FP32, CEED_PRECISION_HIGH_LOW}) {
     Ceed ceed = nullptr;
