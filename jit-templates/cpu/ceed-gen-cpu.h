@@ -87,10 +87,14 @@ static inline void CeedGenAddPartial(T *p, CeedGenVec v) {
     CeedGenStoreUnaligned(p, CeedGenLoadUnaligned(p) + v);
     return;
   }
-#if defined(__AVX512F__) && CEED_GEN_LANES == 8
-  if constexpr (sizeof(T) == sizeof(double) && N >= 4) {
+#if defined(__AVX512F__) && defined(__AVX512VL__) && CEED_GEN_LANES == 8
+  if constexpr (N >= 4) {
     const __mmask8 mask = (__mmask8)((1u << N) - 1);
-    _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)__builtin_convertvector(v, CeedGenVecF64)));
+    if constexpr (sizeof(T) == sizeof(double)) {
+      _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)__builtin_convertvector(v, CeedGenVecF64)));
+    } else {
+      _mm256_mask_storeu_ps(p, mask, _mm256_add_ps(_mm256_maskz_loadu_ps(mask, p), (__m256)__builtin_convertvector(v, CeedGenVecF32)));
+    }
     return;
   }
 #endif

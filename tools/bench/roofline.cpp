@@ -17,7 +17,9 @@ Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double ban
   const double P = mesh.degree + 1, Q = QuadraturePoints1D(spec, mesh.degree);
   const double E = mesh.num_elem, nodes = (double)mesh.num_nodes, dofs = nodes * spec.num_comp;
 
-  const double vector_bytes = precision.fp32_vectors() ? 4.0 : 8.0, qdata_bytes = precision.qdata == CEED_SCALAR_FP32 ? 4.0 : 8.0;
+  // A kernel computing in fp32 needs the quadrature data only in fp32, whatever precision it is kept in.
+  const double vector_bytes = precision.fp32_vectors() ? 4.0 : 8.0;
+  const double qdata_bytes  = precision.qdata == CEED_SCALAR_FP32 || precision.fp32_compute() ? 4.0 : 8.0;
   const double bytes = 2.0 * vector_bytes * dofs + qdata_bytes * spec.qdata_size * E * Q * Q * Q + 4.0 * E * P * P * P;
   double       flops_elem_comp;
   if (spec.kind == BpOperatorKind::mass) {

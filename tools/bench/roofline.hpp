@@ -26,8 +26,8 @@ struct Roofline {
   const char *limiter() const { return memory_bound < compute_bound ? "memory" : "compute"; }
 };
 
-// precision: fp32 vectors and quadrature data count 4 bytes per value, and fp32 computation twice the
-// (fp64) peak_gflops.
+// precision: fp32 vectors count 4 bytes per value, quadrature data 4 bytes when kept in fp32 or when the
+// kernel computes in fp32 (it needs no more), and fp32 computation twice the (fp64) peak_gflops.
 Roofline BpRoofline(const BpSpec &spec, const BoxMesh &mesh, bool cg, double bandwidth_gbs, double peak_gflops,
                     const BpPrecision &precision = BpPrecision());
 
