@@ -43,6 +43,41 @@ bool SourceCanBeInlined(Ceed ceed, const std::string &path) {
   return found;
 }
 
+// Whether a kernel with CeedScalar = float reads op's QFunction context with the host's layout: true without
+// context data, or when registered int32/boolean fields cover all of it. A context struct with CeedScalar
+// members would change layout in an fp32 unit (its doubles read as floats), and nothing tells such a struct
+// from one declaring double explicitly: those operators compute in fp64, and *why says why.
+int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why) {
+  CeedQFunction        qf  = nullptr;
+  CeedQFunctionContext ctx = nullptr;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedQFunctionGetContext(qf, &ctx));
+  size_t size = 0;
+  if (ctx) CeedCallBackend(CeedQFunctionContextGetContextSize(ctx, &size));
+  *keeps = true;
+  if (size == 0) return CEED_ERROR_SUCCESS;
+  const CeedContextFieldLabel *labels     = nullptr;
+  CeedInt                      num_labels = 0;
+  CeedCallBackend(CeedQFunctionContextGetAllFieldLabels(ctx, &labels, &num_labels));
+  std::vector<bool> covered(size, false);
+  for (CeedInt i = 0; i < num_labels; i++) {
+    const char          *name = nullptr, *description = nullptr;
+    size_t               offset = 0, num_values = 0;
+    CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
+    CeedCallBackend(CeedContextFieldLabelGetDescription(labels[i], &name, &offset, &num_values, &description, &type));
+    if (type == CEED_CONTEXT_FIELD_DOUBLE) continue;
+    const size_t bytes = num_values * (type == CEED_CONTEXT_FIELD_INT32 ? sizeof(int32_t) : sizeof(bool));
+    for (size_t b = offset; b < offset + bytes && b < size; b++) covered[b] = true;
+  }
+  for (size_t b = 0; b < size && *keeps; b++) *keeps = covered[b];
+  if (!*keeps) {
+    *why = "its QFunction context (" + std::to_string(size) +
+           " bytes) is not made only of registered int32/boolean fields, and a context struct with CeedScalar members would be read with "
+           "float layout by a kernel computing in fp32";
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
@@ -96,11 +131,17 @@ int Prepare(CeedOperator op) {
     CeedOperatorPrecision precision = CEED_PRECISION_FP64;
     CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
     CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
-    if (d->desc.compute == CEED_SCALAR_FP32 && !SourceCanBeInlined(ceed, d->desc.qf_source_path)) {
-      CeedDebug(ceed, "/cpu/self/gen: QFunction %s is called through its pointer, so the operator cannot compute in fp32",
-                d->desc.qf_kernel_name.c_str());
-      d->precision_native = false;
-      CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
+    if (d->desc.compute == CEED_SCALAR_FP32) {
+      bool        context_ok = true;
+      std::string why_fp64;
+      CeedCall(ContextKeepsLayoutInFp32(op, &context_ok, &why_fp64));
+      if (!SourceCanBeInlined(ceed, d->desc.qf_source_path)) why_fp64 = "its QFunction is called through its fp64 function pointer";
+      if (!why_fp64.empty()) {
+        CeedDebug(ceed, "/cpu/self/gen: QFunction %s computes in fp64 only: %s", d->desc.qf_kernel_name.c_str(), why_fp64.c_str());
+        d->precision_native = false;
+        d->why_fp64         = why_fp64;
+        CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
+      }
     }
     // A register holds twice as many fp32 lanes: fp32 kernels batch twice the elements.
     d->lanes = d->desc.compute == CEED_SCALAR_FP32 ? 2 * compiler->lanes : compiler->lanes;
@@ -153,11 +194,17 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   return CEED_ERROR_SUCCESS;
 }
 
-int SupportsPrecision(CeedOperator op, CeedOperatorPrecision, bool *supported) {
+int SupportsPrecision(CeedOperator op, CeedOperatorPrecision precision, bool *supported) {
   CeedCall(Prepare(op));
   GenOperator *d = nullptr;
   CeedCall(Data(op, &d));
   *supported = !d->fallback && d->precision_native;
+  // A fused operator that must compute in fp64 says why itself (the core's refusal cannot know).
+  const bool fp32_compute = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_HIGH_LOW;
+  CeedCheck(*supported || d->fallback || !fp32_compute, CeedOperatorReturnCeed(op), CEED_ERROR_UNSUPPORTED,
+            "CeedOperator precision %s computes in fp32, which /cpu/self/gen cannot do for this operator: %s; use CEED_PRECISION_LOW_HIGH "
+            "or CEED_PRECISION_FP64",
+            CeedOperatorPrecisions[precision], d->why_fp64.c_str());
   return CEED_ERROR_SUCCESS;
 }
 

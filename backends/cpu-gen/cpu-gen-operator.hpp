@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ceed-cpu-gen.hpp"
@@ -36,6 +37,7 @@ struct GenOperator {
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
   std::vector<std::vector<float>>                      matrices_fp32;  // every matrix the kernel reads, for kernels computing in fp32
   bool                                                 precision_native = true;  // the kernel honours the operator's precision
+  std::string                                          why_fp64;  // why not, when it does not
   std::vector<InterleavedInput>                        interleaved;
   int                                                  lanes = 1;
 };

@@ -105,6 +105,16 @@ using RuntimeLoader = Runtime *(*)(std::string *reason);
 
 // The runtime make() returns, made once per process (one instance per vendor: make's type differs); NULL with
 // *reason = "no <vendor> driver or device was found: " + what make() said when it returned none.
+// For vendor calls that return a handle through a pointer: calls call(&handle), stores the handle as the
+// opaque *out and returns the vendor status.
+template <class Handle, class Call>
+int ReturnHandle(void **out, Call call) {
+  Handle    handle = nullptr;
+  const int status = call(&handle);
+  *out             = handle;
+  return status;
+}
+
 template <class Make>
 Runtime *LoadOnce(const char *vendor, Make make, std::string *reason) {
   static std::once_flag           once;

@@ -14,8 +14,10 @@
 //     directions and the transpose: bounded by 16u = 1e-6 at p = 2 (measured 9e-8 to 1.7e-7).
 // Each mode must also differ from fp64 by more than 1e-10, or it did not compute in fp32 at all.
 #include <ceed.h>
+#include <ceed/backend.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -32,6 +34,19 @@ std::vector<CeedScalar> RunBP(const std::string &resource, int bp, CeedOperatorP
   precisions.mode  = mode;
   precisions.qdata = qdata;
   return RunOn(resource, [&](Ceed ceed) { return BPProblem(ceed, bp, 2, kBox, precisions); });
+}
+
+// A mass operator on a 2x2x2 box with P nodes and P + 1 Gauss points per direction, in the given mode.
+CeedOperator MassOperator(Objects &o, const Box &box, CeedOperatorPrecision mode) {
+  CeedElemRestriction rstr_q = nullptr;
+  CeedVector          q_data = SetupBox(o, box, box.P + 1, CEED_GAUSS, false, &rstr_q);
+  CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+  CeedBasis           basis  = o.Tensor(3, 1, box.P, box.P + 1, CEED_GAUSS);
+  CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                         {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                         {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+  EXPECT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+  return op;
 }
 
 TEST(OperatorPrecision, GenModesAgreeWithFp64WithinTheirBounds) {
@@ -91,15 +106,8 @@ TEST(OperatorPrecision, RefConvertsLowHighAndQdataAndRefusesFp32Compute) {
     {
       Objects o;
       o.ceed = ceed;
-      Box                 box(3, 3, {2, 2, 2});
-      CeedElemRestriction rstr_q = nullptr;
-      CeedVector          q_data = SetupBox(o, box, 4, CEED_GAUSS, false, &rstr_q);
-      CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
-      CeedBasis           basis  = o.Tensor(3, 1, 3, 4, CEED_GAUSS);
-      CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                                                             {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
-                                                             {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
-      ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      Box          box(3, 3, {2, 2, 2});
+      CeedOperator op = MassOperator(o, box, mode);
       CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
       EXPECT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), CEED_ERROR_UNSUPPORTED);
       const char *msg = nullptr;
@@ -110,6 +118,47 @@ TEST(OperatorPrecision, RefConvertsLowHighAndQdataAndRefusesFp32Compute) {
       // The vectors stay usable.
       CeedScalar norm = 0;
       EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_MAX, &norm), 0);
+    }
+    CeedDestroy(&ceed);
+  }
+}
+
+// A kernel computing in fp32 would read a context struct with CeedScalar members with float layout: /cpu/self/gen
+// refuses the fp32-computing modes when the context is not made of registered int32/boolean fields only.
+TEST(OperatorPrecision, GenRefusesFp32ComputeWithContextsThatMayHoldCeedScalar) {
+  for (const bool only_int32 : {false, true}) {
+    Ceed ceed = nullptr;
+    ASSERT_EQ(CeedInit("/cpu/self/gen", &ceed), 0);
+    CeedSetErrorHandler(ceed, CeedErrorStore);
+    {
+      Objects o;
+      o.ceed = ceed;
+      Box          box(3, 2, {2, 2, 2});
+      CeedOperator op = MassOperator(o, box, CEED_PRECISION_HIGH_LOW);
+      CeedQFunction qf = nullptr;
+      ASSERT_EQ(CeedOperatorGetQFunction(op, &qf), 0);
+      CeedQFunctionContext ctx = nullptr;
+      ASSERT_EQ(CeedQFunctionContextCreate(ceed, &ctx), 0);
+      o.ctxs.push_back(ctx);
+      struct {
+        int32_t    count[2];
+        CeedScalar coefficient;
+      } data = {{1, 2}, 0.5};
+      ASSERT_EQ(CeedQFunctionContextSetData(ctx, CEED_MEM_HOST, CEED_COPY_VALUES, only_int32 ? sizeof(data.count) : sizeof(data), &data), 0);
+      ASSERT_EQ(CeedQFunctionContextRegisterInt32(ctx, "count", 0, 2, "two counts"), 0);
+      ASSERT_EQ(CeedQFunctionSetContext(qf, ctx), 0);
+      CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
+      const int  ierr = CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE);
+      const char *msg = nullptr;
+      CeedGetErrorMessage(ceed, &msg);
+      if (only_int32) {
+        EXPECT_EQ(ierr, 0) << msg;
+      } else {
+        EXPECT_EQ(ierr, CEED_ERROR_UNSUPPORTED);
+        EXPECT_NE(std::string(msg).find("context (16 bytes)"), std::string::npos) << msg;
+        EXPECT_NE(std::string(msg).find("high-low"), std::string::npos) << msg;
+      }
+      CeedResetErrorMessage(ceed, &msg);
     }
     CeedDestroy(&ceed);
   }
@@ -126,15 +175,8 @@ TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
       {
         Objects o;
         o.ceed = ceed;
-        Box                 box(3, 2, {2, 2, 2});
-        CeedElemRestriction rstr_q = nullptr;
-        CeedVector          q_data = SetupBox(o, box, 3, CEED_GAUSS, false, &rstr_q);
-        CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
-        CeedBasis           basis  = o.Tensor(3, 1, 2, 3, CEED_GAUSS);
-        CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                                                               {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
-                                                               {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
-        ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+        Box          box(3, 2, {2, 2, 2});
+        CeedOperator op = MassOperator(o, box, mode);
         CeedOperatorPrecision got = CEED_PRECISION_FP64;
         EXPECT_EQ(CeedOperatorGetPrecision(op, &got), 0);
         EXPECT_EQ(got, mode);

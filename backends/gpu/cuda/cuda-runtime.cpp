@@ -82,17 +82,12 @@ class DriverRuntime final : public Runtime {
   int HostFree(void *host) override { return cu_.cuMemFreeHost(host); }
 
   int ModuleLoad(const std::string &code, Module *module) override {
-    CUmodule m = nullptr;
-    const int s = cu_.cuModuleLoadData(&m, code.c_str());  // PTX is read as NUL-terminated text
-    *module     = m;
-    return s;
+    // PTX is read as NUL-terminated text.
+    return ReturnHandle<CUmodule>(module, [&](CUmodule *m) { return cu_.cuModuleLoadData(m, code.c_str()); });
   }
   int ModuleUnload(Module module) override { return cu_.cuModuleUnload(static_cast<CUmodule>(module)); }
   int ModuleGetFunction(Module module, const char *name, Function *fn) override {
-    CUfunction f = nullptr;
-    const int  s = cu_.cuModuleGetFunction(&f, static_cast<CUmodule>(module), name);
-    *fn          = f;
-    return s;
+    return ReturnHandle<CUfunction>(fn, [&](CUfunction *f) { return cu_.cuModuleGetFunction(f, static_cast<CUmodule>(module), name); });
   }
   int SetMaxDynamicShared(Function fn, int bytes) override {
     return cu_.cuFuncSetAttribute(static_cast<CUfunction>(fn), CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);

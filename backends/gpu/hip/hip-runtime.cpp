@@ -73,17 +73,11 @@ class HipRuntime final : public Runtime {
   int HostFree(void *host) override { return api_.hipHostFree(host); }
 
   int ModuleLoad(const std::string &code, Module *module) override {
-    hipModule_t m = nullptr;
-    const int   s = api_.hipModuleLoadData(&m, code.data());
-    *module       = m;
-    return s;
+    return ReturnHandle<hipModule_t>(module, [&](hipModule_t *m) { return api_.hipModuleLoadData(m, code.data()); });
   }
   int ModuleUnload(Module module) override { return api_.hipModuleUnload(static_cast<hipModule_t>(module)); }
   int ModuleGetFunction(Module module, const char *name, Function *fn) override {
-    hipFunction_t f = nullptr;
-    const int     s = api_.hipModuleGetFunction(&f, static_cast<hipModule_t>(module), name);
-    *fn             = f;
-    return s;
+    return ReturnHandle<hipFunction_t>(fn, [&](hipFunction_t *f) { return api_.hipModuleGetFunction(f, static_cast<hipModule_t>(module), name); });
   }
   // No per-kernel opt-in: a block may use the device's whole shared memory (the launch fails above it).
   int SetMaxDynamicShared(Function, int) override { return 0; }
