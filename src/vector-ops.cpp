@@ -50,11 +50,13 @@ int CeedVectorNorm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
   }
   HostAccess access;
   CeedCall(access.Get(vec, vec->preferred, Access::kRead, __func__));
-  // Sums in CeedScalar whatever the storage precision.
-  CeedScalar result = 0.0;
-  WithScalarType(vec->preferred, [&](auto zero) {
+  // Sums in CeedScalar whatever the storage precision. The lambda gets the norm as a plain value: capturing the
+  // (validated) enum parameter by reference would make UBSan check its loads against the enum's range.
+  CeedScalar           result = 0.0;
+  const CeedNormType   kind   = type;
+  WithScalarType(vec->preferred, [&result, &access, kind, vec](auto zero) {
     const auto *x = access.Data<const decltype(zero)>();
-    switch (type) {
+    switch (kind) {
       case CEED_NORM_1:
         for (CeedSize i = 0; i < vec->length; i++) result += std::fabs((CeedScalar)x[i]);
         break;
