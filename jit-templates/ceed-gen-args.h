@@ -33,6 +33,8 @@ typedef struct {
   CeedScalar          *output_vectors[CEED_GEN_MAX_FIELDS]; /* L-vector of each output field, summed into */
   CeedGenFieldArgs     inputs[CEED_GEN_MAX_FIELDS];
   CeedGenFieldArgs     outputs[CEED_GEN_MAX_FIELDS];
+  const CeedInt       *batches;     /* cpu: the element batches of this call, in order; NULL: all of them */
+  CeedInt              num_batches; /* cpu: entries of batches */
 } CeedGenArgs;
 
 /* Every generated kernel is an extern "C" function with this name and type (cpu dialect); it returns 0 or

@@ -17,6 +17,14 @@ int GetCompiler(Ceed ceed, const HostCompiler **compiler) {
   return CEED_ERROR_SUCCESS;
 }
 
+int GetThreads(Ceed ceed, int *threads) {
+  struct Context *data = nullptr;
+  CeedCallBackend(CeedGetData(ceed, &data));
+  CeedCheck(data, ceed, CEED_ERROR_BACKEND, "Context is not a /cpu/self/gen context");
+  *threads = data->threads;
+  return CEED_ERROR_SUCCESS;
+}
+
 static int Destroy(Ceed ceed) {
   struct Context *data = nullptr;
   CeedCall(CeedGetData(ceed, &data));
@@ -35,8 +43,19 @@ static int Init(const char *resource, Ceed ceed) {
     CeedCheck(lanes == 2 || lanes == 4 || lanes == 8, ceed, CEED_ERROR_INCOMPATIBLE, "Resource %s: lanes must be 2, 4 or 8, got '%s'", resource,
               value);
   }
+  // Resource option threads=N (1..256, default 1 so that MPI ranks are not oversubscribed).
+  int threads = 1;
+  CeedCallBackend(CeedGetResourceOption(ceed, "threads", value, sizeof(value), &found));
+  if (found) {
+    char *end = nullptr;
+    const long n = std::strtol(value, &end, 10);
+    CeedCheck(end != value && *end == '\0' && n >= 1 && n <= 256, ceed, CEED_ERROR_INCOMPATIBLE,
+              "Resource %s: threads must be an integer from 1 to 256, got '%s'", resource, value);
+    threads = (int)n;
+  }
   auto *data = new (std::nothrow) struct Context();
   CeedCheck(data, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
+  data->threads = threads;
   int ierr = FindHostCompiler(ceed, lanes, &data->compiler);
   if (ierr) {
     delete data;

@@ -24,6 +24,7 @@ struct HostCompiler {
 
 struct Context {
   HostCompiler compiler;
+  int          threads = 1;  // resource option threads=N: element batches of one application split over N threads
 };
 
 // Finds and probes the compiler; fails with a message naming it when it cannot run. lanes_request
@@ -42,8 +43,9 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
 int KernelFailedBefore(Ceed ceed, const HostCompiler &compiler, const std::string &source, bool *failed);
 int RecordKernelFailure(Ceed ceed, const HostCompiler &compiler, const std::string &source, const std::string &diagnostics);
 
-// The compiler of a /cpu/self/gen context.
+// The compiler and the thread count of a /cpu/self/gen context.
 int GetCompiler(Ceed ceed, const HostCompiler **compiler);
+int GetThreads(Ceed ceed, int *threads);
 int OperatorCreate(CeedOperator op);
 
 }  // namespace ceed_cpu_gen

@@ -1,5 +1,6 @@
 // /cpu/self/gen: the host data fused kernels read (see cpu-gen-operator.hpp).
 #include <algorithm>
+#include <map>
 #include <type_traits>
 
 #include "cpu-gen-operator.hpp"
@@ -214,6 +215,75 @@ int SetUpHostData(GenOperator *d) {
   }
   for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(d, d->desc.inputs[i], d->lanes, &d->args.inputs[i]));
   for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(d, d->desc.outputs[i], d->lanes, &d->args.outputs[i]));
+  return CEED_ERROR_SUCCESS;
+}
+
+int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
+  const CeedInt  lanes = d->lanes, num_elem = d->desc.num_elem;
+  const CeedSize num_batches = (num_elem + lanes - 1) / lanes;
+  if (threads < 2 || num_batches < 8 * (CeedSize)threads) return CEED_ERROR_SUCCESS;
+  // The QFunction runs on several threads at once: not with a context it may write.
+  CeedQFunction        qf  = nullptr;
+  CeedQFunctionContext ctx = nullptr;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedQFunctionGetContext(qf, &ctx));
+  bool writable = false;
+  if (ctx) CeedCallBackend(CeedQFunctionIsContextWritable(qf, &writable));
+  if (writable) {
+    CeedDebug(CeedOperatorReturnCeed(op), "/cpu/self/gen: one thread for this operator: its QFunction context is writable");
+    return CEED_ERROR_SUCCESS;
+  }
+  // Passive inputs must not be written by the operator (outputs read while other threads write them).
+  for (const FieldDesc &out : d->desc.outputs) {
+    for (const FieldDesc &in : d->desc.inputs) {
+      if (out.vec != CEED_VECTOR_ACTIVE && out.vec == in.vec) return CEED_ERROR_SUCCESS;
+    }
+  }
+  auto chunk_of = [&](CeedSize b) { return (int)(b * threads / num_batches); };
+  // Owner thread of every output entry, per output vector: -1 none yet, -2 written by several threads.
+  std::vector<bool> shared(num_batches, false);
+  std::map<CeedVector, std::vector<int>> owners;
+  for (const FieldDesc &f : d->desc.outputs) {
+    CeedSize l_size = 0;
+    CeedCallBackend(CeedElemRestrictionGetLVectorSize(f.rstr, &l_size));
+    std::vector<int> &owner = owners[f.vec];
+    if ((CeedSize)owner.size() < l_size) owner.resize(l_size, -1);
+    const CeedInt *offsets     = nullptr;
+    CeedInt        comp_stride = 1;
+    if (f.rstr_kind != RestrictionKind::kStrided) {
+      CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
+      CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+    }
+    // Visits every entry element e writes; the pass below uses it twice.
+    auto for_each_entry = [&](CeedInt e, auto visit) {
+      for (CeedInt c = 0; c < f.num_comp; c++) {
+        for (CeedInt n = 0; n < f.elem_size; n++) {
+          visit(offsets ? (CeedSize)offsets[(CeedSize)e * f.elem_size + n] + (CeedSize)c * comp_stride
+                        : (CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1] + (CeedSize)e * f.strides[2]);
+        }
+      }
+    };
+    for (CeedInt e = 0; e < num_elem; e++) {
+      const int t = chunk_of(e / lanes);
+      for_each_entry(e, [&](CeedSize i) {
+        if (i < 0 || i >= l_size) return;
+        owner[i] = owner[i] == -1 || owner[i] == t ? t : -2;
+      });
+    }
+    for (CeedInt e = 0; e < num_elem; e++) {
+      for_each_entry(e, [&](CeedSize i) {
+        if (i < 0 || i >= l_size || owner[i] == -2) shared[e / lanes] = true;
+      });
+    }
+    if (offsets) CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+  }
+  d->thread_batches.assign(threads, {});
+  for (CeedSize b = 0; b < num_batches; b++) {
+    if (shared[b]) d->shared_batches.push_back((CeedInt)b);
+    else d->thread_batches[chunk_of(b)].push_back((CeedInt)b);
+  }
+  CeedDebug(CeedOperatorReturnCeed(op), "/cpu/self/gen: %d threads, %lld of %lld batches shared between threads (run after, on one thread)", threads,
+            (long long)d->shared_batches.size(), (long long)num_batches);
   return CEED_ERROR_SUCCESS;
 }
 

@@ -4,6 +4,8 @@
 // there; CEED_DEBUG says which and why.
 #include <filesystem>
 #include <new>
+#include <thread>
+#include <vector>
 
 #include "cpu-gen-operator.hpp"
 
@@ -162,10 +164,43 @@ int Prepare(CeedOperator op) {
   size_t scratch_bytes = 0;
   CeedCall(BuildFusedKernel(ceed, op, d, *compiler, &scratch_bytes));
   CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &d->scratch));
+  int threads = 1;
+  CeedCall(GetThreads(ceed, &threads));
+  CeedCall(PartitionBatches(op, d, threads));
+  for (size_t t = 1; t < d->thread_batches.size(); t++) {
+    d->thread_scratch.push_back(nullptr);
+    CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &d->thread_scratch.back()));
+  }
   CeedDebug(ceed, "/cpu/self/gen: operator fused (%d elements, %d points per element, %zu bytes of scratch)", d->desc.num_elem,
             d->desc.num_qpts, scratch_bytes);
   d->prepared = true;
   return CEED_ERROR_SUCCESS;
+}
+
+// The kernel on every thread's batches at once, then on the batches they share; the first non-zero QFunction code.
+int RunThreaded(GenOperator *d) {
+  const size_t             threads = d->thread_batches.size();
+  std::vector<CeedGenArgs> args(threads, d->args);
+  std::vector<int>         codes(threads, 0);
+  std::vector<std::thread> workers;
+  for (size_t t = 0; t < threads; t++) {
+    args[t].batches     = d->thread_batches[t].data();
+    args[t].num_batches = (CeedInt)d->thread_batches[t].size();
+    args[t].scratch     = t == 0 ? d->scratch : d->thread_scratch[t - 1];
+  }
+  // An empty list must not reach the kernel: its NULL data would mean all batches.
+  for (size_t t = 1; t < threads; t++) {
+    if (args[t].num_batches > 0) workers.emplace_back([&, t] { codes[t] = d->kernel(&args[t]); });
+  }
+  if (args[0].num_batches > 0) codes[0] = d->kernel(&args[0]);
+  for (std::thread &w : workers) w.join();
+  for (int c : codes) {
+    if (c) return c;
+  }
+  if (d->shared_batches.empty()) return 0;
+  args[0].batches     = d->shared_batches.data();
+  args[0].num_batches = (CeedInt)d->shared_batches.size();
+  return d->kernel(&args[0]);
 }
 
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
@@ -181,7 +216,11 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   int                          code = 0;
   if (!ierr) {
     d->args.scratch = d->scratch;
-    code            = d->kernel(&d->args);
+    // Threads only when no input is the output the threads write.
+    bool output_is_input = in == out && in != CEED_VECTOR_NONE;
+    for (const FieldDesc &f : d->desc.inputs) output_is_input = output_is_input || (out != CEED_VECTOR_NONE && f.vec == out);
+    if (d->thread_batches.empty() || output_is_input) code = d->kernel(&d->args);
+    else code = RunThreaded(d);
   }
   CeedCallBackend(binding.Release(ierr));
   if (code) {
@@ -214,6 +253,7 @@ int Destroy(CeedOperator op) {
   if (!d) return CEED_ERROR_SUCCESS;
   int ierr = CeedOperatorDestroy(&d->fallback);
   CeedFree(&d->scratch);
+  for (CeedScalar *&scratch : d->thread_scratch) CeedFree(&scratch);
   FreeHostData(d);
   delete d;
   CeedCallBackend(CeedOperatorSetData(op, nullptr));

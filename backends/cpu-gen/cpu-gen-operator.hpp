@@ -36,6 +36,11 @@ struct GenOperator {
   std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
   std::vector<std::vector<float>>                      matrices_fp32;  // every matrix the kernel reads, for kernels computing in fp32
+  // Threaded applications (resource option threads=N): each thread's batches write only L-vector entries no
+  // other thread's batches write; the batches that share entries across threads run afterwards on one thread.
+  std::vector<std::vector<CeedInt>>                    thread_batches;
+  std::vector<CeedInt>                                 shared_batches;
+  std::vector<CeedScalar *>                            thread_scratch;  // per thread but the first
   bool                                                 precision_native = true;  // the kernel honours the operator's precision
   std::string                                          why_fp64;  // why not, when it does not
   std::vector<InterleavedInput>                        interleaved;
@@ -48,6 +53,9 @@ struct GenOperator {
 // passive quadrature data kept interleaved; collocated derivatives, even-odd packings of symmetric 1D
 // matrices, weights expanded to the points of an element. Marks the description accordingly.
 int SetUpHostData(GenOperator *d);
+// Splits the element batches over threads (see GenOperator::thread_batches); leaves them empty when the
+// operator should run on one thread.
+int PartitionBatches(CeedOperator op, GenOperator *d, int threads);
 // Re-interleaves passive quadrature data whose vector changed since the last application.
 int RefreshInterleavedInputs(GenOperator *d);
 void FreeHostData(GenOperator *d);

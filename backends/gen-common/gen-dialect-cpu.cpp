@@ -33,9 +33,11 @@ class CpuDialect final : public Dialect {
     w.Line("CeedGenVec *const scratch = (CeedGenVec *)args->scratch;");
   }
   void ElementLoopBegin(Writer &w, const OperatorDesc &) const override {
-    w.Line("const CeedInt num_batches = (args->num_elem + CEED_GEN_LANES - 1) / CEED_GEN_LANES;");
-    w.Line("for (CeedInt batch = 0; batch < num_batches; batch++) {");
+    // A call works on all batches, or on the list a threaded application gives each thread.
+    w.Line("const CeedInt num_batches = args->batches ? args->num_batches : (args->num_elem + CEED_GEN_LANES - 1) / CEED_GEN_LANES;");
+    w.Line("for (CeedInt k = 0; k < num_batches; k++) {");
     w.Indent();
+    w.Line("const CeedInt batch = args->batches ? args->batches[k] : k;");
     w.Line("const CeedInt remaining = args->num_elem - batch * CEED_GEN_LANES;");
     w.Line("const CeedGenElem elem = {batch, remaining < CEED_GEN_LANES ? remaining : CEED_GEN_LANES, args->num_elem};");
   }

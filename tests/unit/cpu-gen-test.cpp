@@ -272,6 +272,31 @@ TEST_F(CpuGen, AllBatchWidthsMatchReference) {
   }
 }
 
+// threads=N: batches split over threads (those sharing output entries across threads run after, on one
+// thread). Boxes large enough to split (at least 8 batches per thread), BP1-BP6, mixed fields, fp32: the same
+// as the reference, and bitwise the same from one application to the next.
+TEST_F(CpuGen, ThreadedApplicationsMatchReference) {
+  for (const char *threads : {"2", "3"}) {
+    const std::string resource = std::string("/cpu/self/gen:threads=") + threads;
+    for (int bp = 1; bp <= 6; bp++) ExpectAgree([bp](Ceed ceed) { return BPProblem(ceed, bp, 2, {8, 6, 5}); }, resource);
+    ExpectAgree(MixedProblem, resource);
+    const Problem bp3 = [](Ceed ceed) { return BPProblem(ceed, 3, 3, {8, 8, 4}); };
+    const std::vector<CeedScalar> first = RunOn(resource, bp3), second = RunOn(resource, bp3);
+    ASSERT_EQ(first.size(), second.size());
+    EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size() * sizeof(CeedScalar)), 0) << resource;
+  }
+}
+
+TEST_F(CpuGen, RejectsBadThreadsOption) {
+  for (const char *bad : {"0", "-2", "x", "2x", "257"}) {
+    Ceed ceed = nullptr;
+    EXPECT_NE(CeedInit((std::string("/cpu/self/gen:threads=") + bad).c_str(), &ceed), 0) << bad;
+    const char *msg = nullptr;
+    CeedGetErrorMessage(NULL, &msg);
+    EXPECT_NE(std::string(msg).find(std::string("threads must be an integer from 1 to 256, got '") + bad + "'"), std::string::npos) << msg;
+  }
+}
+
 TEST_F(CpuGen, RejectsBadLanesOption) {
   Ceed ceed = nullptr;
   EXPECT_NE(CeedInit("/cpu/self/gen:lanes=3", &ceed), 0);
