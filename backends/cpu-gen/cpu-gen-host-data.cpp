@@ -1,5 +1,6 @@
 // /cpu/self/gen: the host data fused kernels read (see cpu-gen-operator.hpp).
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <type_traits>
 
@@ -240,50 +241,84 @@ int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
     }
   }
   auto chunk_of = [&](CeedSize b) { return (int)(b * threads / num_batches); };
-  // Owner thread of every output entry, per output vector: -1 none yet, -2 written by several threads.
-  std::vector<bool> shared(num_batches, false);
-  std::map<CeedVector, std::vector<int>> owners;
+  // The output entries (L-vector indices) every element writes, per output field.
+  struct OutputEntries {
+    const FieldDesc *f           = nullptr;
+    CeedSize         l_size      = 0;
+    const CeedInt   *offsets     = nullptr;
+    CeedInt          comp_stride = 1;
+  };
+  std::vector<OutputEntries> outputs;
   for (const FieldDesc &f : d->desc.outputs) {
-    CeedSize l_size = 0;
-    CeedCallBackend(CeedElemRestrictionGetLVectorSize(f.rstr, &l_size));
-    std::vector<int> &owner = owners[f.vec];
-    if ((CeedSize)owner.size() < l_size) owner.resize(l_size, -1);
-    const CeedInt *offsets     = nullptr;
-    CeedInt        comp_stride = 1;
+    OutputEntries o;
+    o.f = &f;
+    CeedCallBackend(CeedElemRestrictionGetLVectorSize(f.rstr, &o.l_size));
     if (f.rstr_kind != RestrictionKind::kStrided) {
-      CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
-      CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &comp_stride));
+      CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &o.offsets));
+      CeedCallBackend(CeedElemRestrictionGetCompStride(f.rstr, &o.comp_stride));
     }
-    // Visits every entry element e writes; the pass below uses it twice.
-    auto for_each_entry = [&](CeedInt e, auto visit) {
-      for (CeedInt c = 0; c < f.num_comp; c++) {
-        for (CeedInt n = 0; n < f.elem_size; n++) {
-          visit(offsets ? (CeedSize)offsets[(CeedSize)e * f.elem_size + n] + (CeedSize)c * comp_stride
-                        : (CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1] + (CeedSize)e * f.strides[2]);
+    outputs.push_back(o);
+  }
+  // Calls visit(vector, entry) for every valid output entry of batch b.
+  auto for_each_entry = [&](CeedSize b, auto visit) {
+    for (const OutputEntries &o : outputs) {
+      const FieldDesc &f = *o.f;
+      for (CeedSize e = b * lanes; e < std::min<CeedSize>((b + 1) * lanes, num_elem); e++) {
+        for (CeedInt c = 0; c < f.num_comp; c++) {
+          for (CeedInt n = 0; n < f.elem_size; n++) {
+            const CeedSize i = o.offsets ? (CeedSize)o.offsets[e * f.elem_size + n] + (CeedSize)c * o.comp_stride
+                                         : (CeedSize)n * f.strides[0] + (CeedSize)c * f.strides[1] + e * f.strides[2];
+            if (i >= 0 && i < o.l_size) visit(f.vec, i, o.l_size);
+          }
         }
       }
-    };
-    for (CeedInt e = 0; e < num_elem; e++) {
-      const int t = chunk_of(e / lanes);
-      for_each_entry(e, [&](CeedSize i) {
-        if (i < 0 || i >= l_size) return;
-        owner[i] = owner[i] == -1 || owner[i] == t ? t : -2;
-      });
     }
-    for (CeedInt e = 0; e < num_elem; e++) {
-      for_each_entry(e, [&](CeedSize i) {
-        if (i < 0 || i >= l_size || owner[i] == -2) shared[e / lanes] = true;
-      });
-    }
-    if (offsets) CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+  };
+  // Owner thread of every entry (-1 none yet, -2 several): batches touching an entry of several threads are shared.
+  std::map<CeedVector, std::vector<int>> owners;
+  for (CeedSize b = 0; b < num_batches; b++) {
+    const int t = chunk_of(b);
+    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize l_size) {
+      std::vector<int> &owner = owners[v];
+      if ((CeedSize)owner.size() < l_size) owner.resize(l_size, -1);
+      owner[i] = owner[i] == -1 || owner[i] == t ? t : -2;
+    });
   }
   d->thread_batches.assign(threads, {});
+  std::vector<CeedInt> shared;
   for (CeedSize b = 0; b < num_batches; b++) {
-    if (shared[b]) d->shared_batches.push_back((CeedInt)b);
+    bool is_shared = false;
+    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize) { is_shared = is_shared || owners[v][i] == -2; });
+    if (is_shared) shared.push_back((CeedInt)b);
     else d->thread_batches[chunk_of(b)].push_back((CeedInt)b);
   }
-  CeedDebug(CeedOperatorReturnCeed(op), "/cpu/self/gen: %d threads, %lld of %lld batches shared between threads (run after, on one thread)", threads,
-            (long long)d->shared_batches.size(), (long long)num_batches);
+  // Shared batches in colors, no two batches of a color writing the same entry (greedy, lowest free color, up
+  // to 64): each color is again split over the threads. Batches left without a color run on one thread.
+  std::map<CeedVector, std::vector<uint64_t>> used;
+  d->color_batches.clear();
+  d->shared_batches.clear();
+  for (CeedInt b : shared) {
+    uint64_t taken = 0;
+    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize l_size) {
+      std::vector<uint64_t> &mask = used[v];
+      if ((CeedSize)mask.size() < l_size) mask.resize(l_size, 0);
+      taken |= mask[i];
+    });
+    if (taken == ~(uint64_t)0) {
+      d->shared_batches.push_back(b);
+      continue;
+    }
+    int color = 0;
+    while (taken & ((uint64_t)1 << color)) color++;
+    if ((int)d->color_batches.size() <= color) d->color_batches.resize(color + 1);
+    d->color_batches[color].push_back(b);
+    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize) { used[v][i] |= (uint64_t)1 << color; });
+  }
+  for (OutputEntries &o : outputs) {
+    if (o.offsets) CeedCallBackend(CeedElemRestrictionRestoreOffsets(o.f->rstr, &o.offsets));
+  }
+  CeedDebug(CeedOperatorReturnCeed(op), "/cpu/self/gen: %d threads; %lld of %lld batches shared between threads, in %zu colors (%zu left to one thread)",
+            threads, (long long)shared.size(), (long long)num_batches, d->color_batches.size(), d->shared_batches.size());
   return CEED_ERROR_SUCCESS;
 }
 

@@ -4,7 +4,10 @@
 // there; CEED_DEBUG says which and why.
 #include <filesystem>
 #include <new>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "cpu-gen-operator.hpp"
@@ -177,22 +180,63 @@ int Prepare(CeedOperator op) {
   return CEED_ERROR_SUCCESS;
 }
 
-// The kernel on every thread's batches at once, then on the batches they share; the first non-zero QFunction code.
+// Threads wait for each other between the phases of a threaded application.
+class Barrier {
+ public:
+  explicit Barrier(int count) : count_(count) {}
+  void Wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const unsigned               generation = generation_;
+    if (++waiting_ == count_) {
+      waiting_ = 0;
+      generation_++;
+      cv_.notify_all();
+    } else {
+      cv_.wait(lock, [&] { return generation != generation_; });
+    }
+  }
+
+ private:
+  std::mutex              mutex_;
+  std::condition_variable cv_;
+  const int               count_;
+  int                     waiting_    = 0;
+  unsigned                generation_ = 0;
+};
+
+// The kernel in phases, all threads at once: each thread's own batches, then every color of the shared ones
+// split over the threads, a barrier between phases; then the uncolored rest on this thread. Returns the first
+// non-zero QFunction code.
 int RunThreaded(GenOperator *d) {
-  const size_t             threads = d->thread_batches.size();
+  const int threads = (int)d->thread_batches.size();
+  // work[t][phase]: the slice of batches thread t runs in that phase.
+  std::vector<std::vector<std::pair<const CeedInt *, CeedInt>>> work(threads);
+  for (int t = 0; t < threads; t++) work[t].emplace_back(d->thread_batches[t].data(), (CeedInt)d->thread_batches[t].size());
+  for (const std::vector<CeedInt> &color : d->color_batches) {
+    const size_t n = color.size();
+    for (int t = 0; t < threads; t++) {
+      const size_t begin = n * t / threads, end = n * (t + 1) / threads;
+      work[t].emplace_back(color.data() + begin, (CeedInt)(end - begin));
+    }
+  }
   std::vector<CeedGenArgs> args(threads, d->args);
   std::vector<int>         codes(threads, 0);
+  Barrier                  barrier(threads);
+  auto run = [&](int t) {
+    args[t].scratch = t == 0 ? d->scratch : d->thread_scratch[t - 1];
+    for (const auto &[batches, count] : work[t]) {
+      // An empty slice must not reach the kernel: NULL batches would mean all of them.
+      if (count > 0 && codes[t] == 0) {
+        args[t].batches     = batches;
+        args[t].num_batches = count;
+        codes[t]            = d->kernel(&args[t]);
+      }
+      barrier.Wait();
+    }
+  };
   std::vector<std::thread> workers;
-  for (size_t t = 0; t < threads; t++) {
-    args[t].batches     = d->thread_batches[t].data();
-    args[t].num_batches = (CeedInt)d->thread_batches[t].size();
-    args[t].scratch     = t == 0 ? d->scratch : d->thread_scratch[t - 1];
-  }
-  // An empty list must not reach the kernel: its NULL data would mean all batches.
-  for (size_t t = 1; t < threads; t++) {
-    if (args[t].num_batches > 0) workers.emplace_back([&, t] { codes[t] = d->kernel(&args[t]); });
-  }
-  if (args[0].num_batches > 0) codes[0] = d->kernel(&args[0]);
+  for (int t = 1; t < threads; t++) workers.emplace_back(run, t);
+  run(0);
   for (std::thread &w : workers) w.join();
   for (int c : codes) {
     if (c) return c;

@@ -37,8 +37,11 @@ struct GenOperator {
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
   std::vector<std::vector<float>>                      matrices_fp32;  // every matrix the kernel reads, for kernels computing in fp32
   // Threaded applications (resource option threads=N): each thread's batches write only L-vector entries no
-  // other thread's batches write; the batches that share entries across threads run afterwards on one thread.
+  // other thread's batches write; the batches that share entries across threads run afterwards, color by
+  // color (no two batches of a color write the same entry), each color split over the threads; the few a
+  // 64-color greedy coloring leaves run on one thread at the end.
   std::vector<std::vector<CeedInt>>                    thread_batches;
+  std::vector<std::vector<CeedInt>>                    color_batches;
   std::vector<CeedInt>                                 shared_batches;
   std::vector<CeedScalar *>                            thread_scratch;  // per thread but the first
   bool                                                 precision_native = true;  // the kernel honours the operator's precision
