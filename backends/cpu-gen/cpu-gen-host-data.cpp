@@ -222,7 +222,8 @@ int SetUpHostData(GenOperator *d) {
 int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
   const CeedInt  lanes = d->lanes, num_elem = d->desc.num_elem;
   const CeedSize num_batches = (num_elem + lanes - 1) / lanes;
-  if (threads < 2 || num_batches < 8 * (CeedSize)threads) return CEED_ERROR_SUCCESS;
+  // Starting threads costs tens of microseconds: worth it from 32 batches per thread on.
+  if (threads < 2 || num_batches < 32 * (CeedSize)threads) return CEED_ERROR_SUCCESS;
   // The QFunction runs on several threads at once: not with a context it may write.
   CeedQFunction        qf  = nullptr;
   CeedQFunctionContext ctx = nullptr;

@@ -278,9 +278,9 @@ TEST_F(CpuGen, AllBatchWidthsMatchReference) {
 TEST_F(CpuGen, ThreadedApplicationsMatchReference) {
   for (const char *threads : {"2", "3"}) {
     const std::string resource = std::string("/cpu/self/gen:threads=") + threads;
-    for (int bp = 1; bp <= 6; bp++) ExpectAgree([bp](Ceed ceed) { return BPProblem(ceed, bp, 2, {8, 6, 5}); }, resource);
+    for (int bp = 1; bp <= 6; bp++) ExpectAgree([bp](Ceed ceed) { return BPProblem(ceed, bp, 2, {16, 8, 8}); }, resource);
     ExpectAgree(MixedProblem, resource);
-    const Problem bp3 = [](Ceed ceed) { return BPProblem(ceed, 3, 3, {8, 8, 4}); };
+    const Problem bp3 = [](Ceed ceed) { return BPProblem(ceed, 3, 3, {16, 12, 8}); };
     const std::vector<CeedScalar> first = RunOn(resource, bp3), second = RunOn(resource, bp3);
     ASSERT_EQ(first.size(), second.size());
     EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size() * sizeof(CeedScalar)), 0) << resource;
