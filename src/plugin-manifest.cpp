@@ -44,6 +44,11 @@ void ParsePluginManifest(const std::string &text, const std::string &path, Plugi
       if (required && m.error.empty()) m.error = std::string("manifest ") + path + " lacks the string field \"" + key + "\"";
       return;
     }
+    // A required field must also be non-empty: dlopen("") would return the program itself.
+    if (required && it->get_ref<const std::string &>().empty()) {
+      if (m.error.empty()) m.error = std::string("manifest ") + path + " has an empty \"" + key + "\"";
+      return;
+    }
     *out = it->get<std::string>();
   };
   str_field("name", &m.name, true);

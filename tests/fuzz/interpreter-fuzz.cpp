@@ -193,6 +193,7 @@ void SetField(State &s, fuzz::Input &in, CeedOperator op) {
 
 void Assemble(State &s, fuzz::Input &in) {
   CeedOperator op   = OpArg(s, in);
+  if (std::getenv("CEEDRT_FUZZ_TRACE") && op) CeedOperatorView(op, stderr);
   CeedVector   diag = s.vec[in.Range(0, kVecs - 1)];
   switch (in.Range(0, 5)) {
     case 0:
