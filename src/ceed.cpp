@@ -56,10 +56,29 @@ struct InitFailure {
   std::string message;  // the whole story: which backend, from which manifest, for which resource
 };
 
+// The resources whose contexts this thread is creating, outermost first: a manifest's delegate that is already
+// among them (a plugin delegating to itself, or two delegating to each other) would recurse without end.
+thread_local std::vector<std::string> init_chain;
+
+struct InitChainEntry {
+  explicit InitChainEntry(const char *resource) { init_chain.emplace_back(resource); }
+  ~InitChainEntry() { init_chain.pop_back(); }
+  InitChainEntry(const InitChainEntry &)            = delete;
+  InitChainEntry &operator=(const InitChainEntry &) = delete;
+};
+
+std::string DelegationCycle(const std::string &delegate) {
+  if (std::find(init_chain.begin(), init_chain.end(), delegate) == init_chain.end()) return std::string();
+  std::string cycle;
+  for (const std::string &r : init_chain) cycle += r + " -> ";
+  return cycle + delegate;
+}
+
 // Creates a context for resource served by entry. Raises nothing: on failure fills *failure and leaves *ceed
 // NULL, so that the caller can try the next candidate.
 bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ceed, InitFailure *failure) {
   *ceed                = nullptr;
+  InitChainEntry chain_entry(resource);
   CeedBackendInit init = nullptr;
   std::string     delegate_resource;
   if (!ceed::RegistryLoad(entry, &init, &delegate_resource, &failure->cause)) {
@@ -81,6 +100,11 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
   // context's destruction.
   c->error_handler = StoreInitFailure;
   int ierr         = init(resource, c);
+  const std::string cycle = delegate_resource.empty() ? std::string() : DelegationCycle(delegate_resource);
+  if (!ierr && !cycle.empty() && !c->delegate) {
+    ierr             = CEED_ERROR_MAJOR;
+    c->error_message = "its delegate " + delegate_resource + " is already being initialised (delegation cycle " + cycle + ")";
+  }
   if (!ierr && !delegate_resource.empty() && !c->delegate) {
     Ceed        delegate = nullptr;
     std::string delegate_reason;

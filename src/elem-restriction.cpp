@@ -213,6 +213,22 @@ int Create(const char *func, Ceed ceed, const CreateArgs &a, CeedElemRestriction
       return RSTR_ERROR(ceed, CEED_ERROR_DIMENSION,
                         "Cannot create strided CeedElemRestriction: L-vector size %td is smaller than num_elem*elem_size*num_comp = %td",
                         a.l_size, nodes);
+    // User strides (all zero is CEED_STRIDES_BACKEND) must keep every node i, component j, element e inside the
+    // L-vector: i*strides[0] + j*strides[1] + e*strides[2] in [0, l_size).
+    const bool backend_strides = a.strides[0] == 0 && a.strides[1] == 0 && a.strides[2] == 0;
+    if (!backend_strides && nodes > 0) {
+      const CeedSize extent[3] = {a.elem_size - 1, a.num_comp - 1, a.num_elem - 1};
+      CeedSize       lowest = 0, highest = 0;
+      for (int d = 0; d < 3; d++) {
+        const CeedSize reach = extent[d] * a.strides[d];
+        (reach < 0 ? lowest : highest) += reach;
+      }
+      if (lowest < 0 || highest >= a.l_size)
+        return RSTR_ERROR(ceed, CEED_ERROR_DIMENSION,
+                          "Cannot create strided CeedElemRestriction: strides [%" CeedInt_FMT ", %" CeedInt_FMT ", %" CeedInt_FMT
+                          "] reach L-vector index %td, outside [0, %td)",
+                          a.strides[0], a.strides[1], a.strides[2], lowest < 0 ? lowest : highest, a.l_size);
+    }
   }
   if (points && a.l_size < static_cast<CeedSize>(a.num_points) * a.num_comp)
     return RSTR_ERROR(ceed, CEED_ERROR_DIMENSION,

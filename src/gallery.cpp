@@ -34,7 +34,8 @@ struct GalleryField {
   CeedEvalMode eval_mode;
 };
 
-// One gallery entry: name, function, source file, fields and FLOPs per point (-1: not set).
+// One gallery entry: name, function, source file, fields and FLOPs per point (-1: not set); for the entries whose
+// fields the user adds (none listed), how many inputs and outputs the function reads and writes.
 struct GallerySpec {
   const char       *name;
   CeedQFunctionUser f;
@@ -43,6 +44,7 @@ struct GallerySpec {
   GalleryField      inputs[2];
   GalleryField      outputs[1];
   CeedSize          flops;
+  CeedInt           user_inputs = 0, user_outputs = 0;
 };
 
 constexpr GalleryField kNone = {nullptr, 0, CEED_EVAL_NONE};
@@ -51,8 +53,8 @@ constexpr GalleryField kNone = {nullptr, 0, CEED_EVAL_NONE};
 
 // Registration order of 05 §4.
 const GallerySpec kGallery[] = {
-    {"Identity", Identity, GALLERY_DIR "ceed-identity.h", "Identity", {kNone, kNone}, {kNone}, 0},
-    {"Identity to scalar", IdentityScalar, GALLERY_DIR "ceed-identity-to-scalar.h", "IdentityScalar", {kNone, kNone}, {kNone}, 0},
+    {"Identity", Identity, GALLERY_DIR "ceed-identity.h", "Identity", {kNone, kNone}, {kNone}, 0, 1, 1},
+    {"Identity to scalar", IdentityScalar, GALLERY_DIR "ceed-identity-to-scalar.h", "IdentityScalar", {kNone, kNone}, {kNone}, 0, 1, 1},
     {"Mass1DBuild",
      Mass1DBuild,
      GALLERY_DIR "ceed-mass1dbuild.h",
@@ -151,8 +153,8 @@ const GallerySpec kGallery[] = {
      {{"du", 9, CEED_EVAL_GRAD}, {"qdata", 6, CEED_EVAL_NONE}},
      {{"dv", 9, CEED_EVAL_GRAD}},
      45},
-    {"Scale", Scale, GALLERY_DIR "ceed-scale.h", "Scale", {kNone, kNone}, {kNone}, -1},
-    {"Scale (scalar)", ScaleScalar, GALLERY_DIR "ceed-scale-scalar.h", "ScaleScalar", {kNone, kNone}, {kNone}, -1},
+    {"Scale", Scale, GALLERY_DIR "ceed-scale.h", "Scale", {kNone, kNone}, {kNone}, -1, 2, 1},
+    {"Scale (scalar)", ScaleScalar, GALLERY_DIR "ceed-scale-scalar.h", "ScaleScalar", {kNone, kNone}, {kNone}, -1, 2, 1},
 };
 
 // The host build keeps the macro-generated "file:name" strings unused: sources are recorded relative
@@ -197,6 +199,7 @@ int GalleryInit(Ceed ceed, const char *requested, CeedQFunction qf) {
   for (const auto &field : spec->outputs) {
     if (field.name) CeedCall(CeedQFunctionAddOutput(qf, field.name, field.size, field.eval_mode));
   }
+  if (spec->user_inputs || spec->user_outputs) CeedCall(ceed::QFunctionSetMinimumFields(qf, spec->user_inputs, spec->user_outputs));
   if (spec->f == Identity) CeedCall(IdentityAddContext(ceed, qf));
   if (spec->flops >= 0) CeedCall(CeedQFunctionSetUserFlopsEstimate(qf, spec->flops));
   return CEED_ERROR_SUCCESS;

@@ -1,5 +1,6 @@
 // CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
 #include "operator.hpp"
+#include "qfunction.hpp"
 #include "vector.hpp"
 
 namespace ceed {
@@ -148,6 +149,7 @@ int CeedOperatorCheckReady(CeedOperator op) {
             "Operator at points has no points; set them with CeedOperatorAtPointsSetPoints");
   // Readiness freezes the QFunctions (getting their fields marks them immutable).
   for (CeedQFunction qf : {op->qf, op->dqf, op->dqfT}) {
+    if (qf && qf != CEED_QFUNCTION_NONE) CeedCall(ceed::QFunctionCheckMinimumFields(qf));
     if (qf) CeedCall(CeedQFunctionGetFields(qf, nullptr, nullptr, nullptr, nullptr));
   }
   op->is_ready = true;

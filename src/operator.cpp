@@ -267,6 +267,13 @@ int CeedOperatorSetField(CeedOperator op, const char *field_name, CeedElemRestri
               "Field '%s': CeedElemRestriction has %d components but CeedBasis has %d components", field_name, rstr_num_comp,
               basis_num_comp);
     if (eval_mode != CEED_EVAL_WEIGHT) CeedCall(CeedBasisGetNumQuadratureComponents(basis, eval_mode, &q_comp));
+    if (rstr != CEED_ELEMRESTRICTION_NONE) {
+      CeedInt elem_size = 0, num_nodes = 0;
+      CeedCall(CeedElemRestrictionGetElementSize(rstr, &elem_size));
+      CeedCall(CeedBasisGetNumNodes(basis, &num_nodes));
+      CeedCheck(elem_size == num_nodes, ceed, CEED_ERROR_DIMENSION,
+                "Field '%s': CeedElemRestriction has element size %d but CeedBasis has %d nodes", field_name, elem_size, num_nodes);
+    }
   }
   if (eval_mode == CEED_EVAL_NONE) {
     CeedCheck(size == rstr_num_comp, ceed, CEED_ERROR_DIMENSION,

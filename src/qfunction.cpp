@@ -65,6 +65,21 @@ int QFunctionSetGallery(CeedQFunction qf, const char *gallery_name) {
   return CEED_ERROR_SUCCESS;
 }
 
+int QFunctionSetMinimumFields(CeedQFunction qf, CeedInt num_inputs, CeedInt num_outputs) {
+  qf->min_input_fields  = num_inputs;
+  qf->min_output_fields = num_outputs;
+  return CEED_ERROR_SUCCESS;
+}
+
+int QFunctionCheckMinimumFields(CeedQFunction qf) {
+  CeedCheck(qf->num_input_fields >= qf->min_input_fields && qf->num_output_fields >= qf->min_output_fields, qf->header.ceed,
+            CEED_ERROR_INCOMPLETE,
+            "CeedQFunction %s reads %" CeedInt_FMT " input and writes %" CeedInt_FMT " output fields, but has %" CeedInt_FMT " and %" CeedInt_FMT
+            ": add them with CeedQFunctionAddInput and CeedQFunctionAddOutput",
+            QFunctionName(qf), qf->min_input_fields, qf->min_output_fields, qf->num_input_fields, qf->num_output_fields);
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace ceed
 
 extern "C" {
@@ -269,6 +284,7 @@ int CeedQFunctionApply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v
               " = %" CeedInt_FMT " x %" CeedInt_FMT " points",
               kind, i, field->name.c_str(), ceed::QFunctionName(qf), length, needed, field->size, Q);
   }
+  CeedCall(ceed::QFunctionCheckMinimumFields(qf));
   CeedCheck(qf->ops.Apply != nullptr, ceed, CEED_ERROR_UNSUPPORTED, "Backend does not implement CeedQFunctionApply");
   qf->is_immutable = true;
   return qf->ops.Apply(qf, Q, u, v);

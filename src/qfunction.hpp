@@ -26,6 +26,9 @@ struct CeedQFunction_private {
   bool                 is_context_writable = true;
   CeedSize             user_flops          = -1;  // per quadrature point; -1 = unset
   bool                 is_gallery = false, is_identity = false, is_immutable = false;
+  // Fields the user function reads whatever fields were added: gallery entries whose fields the user adds
+  // ("Identity", "Scale", ...) read in[0] (and in[1]) and write out[0]; applying them with fewer is refused.
+  CeedInt min_input_fields = 0, min_output_fields = 0;
   CeedQFunctionBackendOps ops{};
   void                   *data = nullptr;  // backend data
 };
@@ -37,6 +40,13 @@ inline const char *QFunctionName(CeedQFunction qf) { return qf->is_gallery ? qf-
 
 // Marks a QFunction as created from the gallery under the requested name (used by CreateInteriorByName).
 int QFunctionSetGallery(CeedQFunction qf, const char *gallery_name);
+
+// Sets the fields the user function of qf needs at least (gallery entries whose fields the user adds).
+int QFunctionSetMinimumFields(CeedQFunction qf, CeedInt num_inputs, CeedInt num_outputs);
+
+// Fails (CEED_ERROR_INCOMPLETE) when qf has fewer fields than its user function reads; called before qf is applied
+// by CeedQFunctionApply and by CeedOperatorCheckReady.
+int QFunctionCheckMinimumFields(CeedQFunction qf);
 
 // Splits a "path:name" source string into file and kernel name, resolving relative paths against the
 // JIT source roots of ceed (01 §5). Returns false for a non-empty string without ':'.

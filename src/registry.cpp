@@ -6,6 +6,8 @@
 // other backend keeps working.
 #include "registry.hpp"
 
+#include "plugin-manifest.hpp"
+
 #include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
@@ -17,7 +19,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
+#include <sstream>
 #include <vector>
 
 namespace {
@@ -57,59 +59,28 @@ std::string CanonicalPath(const std::string &path) {
   return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
 }
 
-// Reads one manifest; returns the plugin, with error set when the manifest itself is unusable.
+// Reads one manifest (parsed by plugin-manifest.cpp); returns the plugin, with error set when the manifest
+// itself is unusable.
 std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::pair<std::string, unsigned>> *resources) {
   auto plugin           = std::make_unique<Plugin>();
   plugin->manifest_path = path;
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) {
     plugin->error = "cannot read manifest " + path;
     return plugin;
   }
-  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    plugin->error = "manifest " + path + " is not a valid JSON object";
-    return plugin;
-  }
-  auto str_field = [&](const char *key, std::string *out, bool required) {
-    auto it = doc.find(key);
-    if (it == doc.end() || !it->is_string()) {
-      if (required && plugin->error.empty()) plugin->error = std::string("manifest ") + path + " lacks the string field \"" + key + "\"";
-      return;
-    }
-    *out = it->get<std::string>();
-  };
-  str_field("name", &plugin->name, true);
-  str_field("library", &plugin->library_path, true);
-  str_field("entry", &plugin->entry_symbol, true);
-  str_field("description", &plugin->description, false);
-  str_field("delegate", &plugin->delegate_resource, false);
-  auto abi = doc.find("abi_version");
-  if (abi == doc.end() || !abi->is_number_unsigned()) {
-    if (plugin->error.empty()) plugin->error = "manifest " + path + " lacks a non-negative integer \"abi_version\"";
-  } else {
-    plugin->abi_version = abi->get<unsigned>();
-    if (plugin->abi_version != CEED_BACKEND_ABI_VERSION && plugin->error.empty()) {
-      plugin->error = "manifest " + path + " declares backend ABI version " + std::to_string(plugin->abi_version) +
-                      " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
-    }
-  }
-  if (!plugin->library_path.empty() && plugin->library_path[0] != '/') plugin->library_path = DirName(path) + "/" + plugin->library_path;
-  auto res = doc.find("resources");
-  if (res == doc.end() || !res->is_array() || res->empty()) {
-    if (plugin->error.empty()) plugin->error = "manifest " + path + " lists no \"resources\"";
-    return plugin;
-  }
-  for (const auto &r : *res) {
-    auto prefix   = r.is_object() ? r.find("prefix") : r.end();
-    auto priority = r.is_object() ? r.find("priority") : r.end();
-    if (!r.is_object() || prefix == r.end() || !prefix->is_string() || prefix->get<std::string>().empty() ||
-        prefix->get<std::string>()[0] != '/' || priority == r.end() || !priority->is_number_unsigned()) {
-      if (plugin->error.empty()) plugin->error = "manifest " + path + " has a resource without a \"/...\" prefix and a non-negative priority";
-      continue;
-    }
-    resources->emplace_back(prefix->get<std::string>(), priority->get<unsigned>());
-  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  ceed::PluginManifest m;
+  ceed::ParsePluginManifest(text.str(), path, &m);
+  plugin->name              = std::move(m.name);
+  plugin->library_path      = std::move(m.library_path);
+  plugin->entry_symbol      = std::move(m.entry_symbol);
+  plugin->description       = std::move(m.description);
+  plugin->delegate_resource = std::move(m.delegate_resource);
+  plugin->abi_version       = m.abi_version;
+  plugin->error             = std::move(m.error);
+  *resources                = std::move(m.resources);
   return plugin;
 }
 
