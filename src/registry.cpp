@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -57,6 +58,22 @@ std::string CanonicalPath(const std::string &path) {
   return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
 }
 
+// nlohmann::json's destructor allocates (it moves nested arrays and objects onto a heap stack to destroy them
+// without recursion), and an allocation failing there ends the process, destructors being noexcept. Emptying the
+// containers bottom-up first leaves it nothing to move. Manifests are a few levels deep; deeper parts (depth
+// over 32) are left to the destructor.
+void Dismantle(nlohmann::json &j, int depth = 0) noexcept {
+  if (depth > 32 || !j.is_structured()) return;
+  for (auto &child : j) Dismantle(child, depth + 1);
+  if (j.is_array()) j.get_ref<nlohmann::json::array_t &>().clear();
+  else j.get_ref<nlohmann::json::object_t &>().clear();
+}
+
+struct DismantledAtExit {
+  nlohmann::json &doc;
+  ~DismantledAtExit() { Dismantle(doc); }
+};
+
 // Reads one manifest; returns the plugin, with error set when the manifest itself is unusable.
 std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::pair<std::string, unsigned>> *resources) {
   auto plugin           = std::make_unique<Plugin>();
@@ -66,7 +83,8 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
     plugin->error = "cannot read manifest " + path;
     return plugin;
   }
-  nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+  nlohmann::json   doc = nlohmann::json::parse(in, nullptr, false);
+  DismantledAtExit dismantle{doc};
   if (doc.is_discarded() || !doc.is_object()) {
     plugin->error = "manifest " + path + " is not a valid JSON object";
     return plugin;
@@ -139,24 +157,32 @@ void Discover() {
     }
   }
   dirs.push_back(ceed::PluginDirectory());
-  std::vector<std::string> seen;
-  std::lock_guard<std::mutex> lock(registry_mutex);
+  // Built aside and added at the end, so that a failure (out of memory) leaves the registry as it was and the
+  // next CeedInit discovers again.
+  std::vector<std::string>                       seen;
+  std::vector<std::unique_ptr<Plugin>>           found_plugins;
+  std::vector<std::unique_ptr<CeedBackendEntry>> found_entries;
   for (const auto &dir : dirs) {
     for (const auto &path : ManifestsIn(dir)) {
       std::string canonical = CanonicalPath(path);
       if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
       seen.push_back(canonical);
       std::vector<std::pair<std::string, unsigned>> resources;
-      plugins.push_back(ReadManifest(path, &resources));
+      found_plugins.push_back(ReadManifest(path, &resources));
       for (const auto &[prefix, priority] : resources) {
         auto entry      = std::make_unique<CeedBackendEntry>();
         entry->prefix   = prefix;
         entry->priority = priority;
-        entry->plugin   = plugins.back().get();
-        entries.push_back(std::move(entry));
+        entry->plugin   = found_plugins.back().get();
+        found_entries.push_back(std::move(entry));
       }
     }
   }
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  plugins.reserve(plugins.size() + found_plugins.size());
+  entries.reserve(entries.size() + found_entries.size());
+  for (auto &p : found_plugins) plugins.push_back(std::move(p));
+  for (auto &e : found_entries) entries.push_back(std::move(e));
 }
 
 size_t EditDistance(const std::string &a, const std::string &b) {
@@ -257,27 +283,34 @@ bool RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::str
   std::lock_guard<std::mutex> lock(registry_mutex);
   Plugin                     *p = entry->plugin;
   if (p->error.empty() && !p->load_attempted) {
-    p->load_attempted = true;
-    p->handle         = dlopen(p->library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!p->handle) {
+    // The outcome is recorded only once it is complete: if building a reason runs out of memory, the next
+    // selection tries again (the loader counts the second dlopen of the same library).
+    std::string     why_not;
+    CeedBackendInit plugin_init = nullptr;
+    void           *handle      = dlopen(p->library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
       const char *why = dlerror();
-      p->error        = "cannot load library " + p->library_path + ": " + (why ? why : "unknown dlopen error");
+      why_not         = "cannot load library " + p->library_path + ": " + (why ? why : "unknown dlopen error");
     } else {
-      auto fn = reinterpret_cast<CeedBackendPluginEntry>(dlsym(p->handle, p->entry_symbol.c_str()));
+      auto fn = reinterpret_cast<CeedBackendPluginEntry>(dlsym(handle, p->entry_symbol.c_str()));
       const CeedBackendPlugin *desc = fn ? fn() : nullptr;
       if (!fn) {
-        p->error = "library " + p->library_path + " has no entry symbol '" + p->entry_symbol + "'";
+        why_not = "library " + p->library_path + " has no entry symbol '" + p->entry_symbol + "'";
       } else if (!desc) {
-        p->error = "entry '" + p->entry_symbol + "' of " + p->library_path + " returned no plugin description";
+        why_not = "entry '" + p->entry_symbol + "' of " + p->library_path + " returned no plugin description";
       } else if (desc->abi_version != CEED_BACKEND_ABI_VERSION) {
-        p->error = "library " + p->library_path + " was built for backend ABI version " + std::to_string(desc->abi_version) +
-                   " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
+        why_not = "library " + p->library_path + " was built for backend ABI version " + std::to_string(desc->abi_version) +
+                  " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
       } else if (!desc->init) {
-        p->error = "library " + p->library_path + " provides no init function";
+        why_not = "library " + p->library_path + " provides no init function";
       } else {
-        p->init = desc->init;
+        plugin_init = desc->init;
       }
     }
+    p->handle         = handle;
+    p->init           = plugin_init;
+    p->error          = std::move(why_not);
+    p->load_attempted = true;
   }
   if (!p->error.empty()) {
     *error = "Backend plugin '" + p->name + "' for " + entry->prefix + " is unusable (manifest " + p->manifest_path + "): " + p->error;
@@ -322,9 +355,17 @@ int CeedRegistryGetList(size_t *n, char ***const resources, CeedInt **array) {
   size_t                      count = 0;
   for (const auto &e : entries) count += Visible(*e);
   CeedCheck(count > 0, NULL, CEED_ERROR_MAJOR, "No backends are registered");
-  *resources = static_cast<char **>(std::malloc(count * sizeof(char *)));
-  if (array) *array = static_cast<CeedInt *>(std::malloc(count * sizeof(CeedInt)));
-  CeedCheck(*resources && (!array || *array), NULL, CEED_ERROR_MAJOR, "Out of memory listing backends");
+  *resources = static_cast<char **>(ceed::HostMalloc(count * sizeof(char *)));
+  if (array) *array = static_cast<CeedInt *>(ceed::HostMalloc(count * sizeof(CeedInt)));
+  if (!*resources || (array && !*array)) {
+    std::free(*resources);
+    *resources = nullptr;
+    if (array) {
+      std::free(*array);
+      *array = nullptr;
+    }
+    return CeedError(NULL, CEED_ERROR_MAJOR, "Out of memory listing backends");
+  }
   size_t i = 0;
   for (const auto &e : entries) {
     if (!Visible(*e)) continue;

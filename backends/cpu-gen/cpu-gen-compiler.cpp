@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "ceed-cpu-gen.hpp"
+#include "ceed-gen.hpp"
 
 extern char **environ;
 
@@ -85,14 +86,12 @@ struct Key {
 
 // -I for every JIT source root and -D for every JIT define of ceed (they shape the kernel too).
 int JitArguments(Ceed ceed, std::vector<std::string> *args) {
-  CeedInt      num = 0;
-  const char **list = nullptr;
-  CeedCallBackend(CeedGetJitSourceRoots(ceed, &num, &list));
-  for (CeedInt i = 0; i < num; i++) args->push_back(std::string("-I") + list[i]);
-  CeedCallBackend(CeedRestoreJitSourceRoots(ceed, &list));
-  CeedCallBackend(CeedGetJitDefines(ceed, &num, &list));
-  for (CeedInt i = 0; i < num; i++) args->push_back(std::string("-D") + list[i]);
-  return CeedRestoreJitDefines(ceed, &list);
+  std::vector<std::string> roots, defines;
+  CeedCall(ceed::gen::CopyJitSourceRoots(ceed, &roots));
+  CeedCall(ceed::gen::CopyJitDefines(ceed, &defines));
+  for (const std::string &root : roots) args->push_back("-I" + root);
+  for (const std::string &define : defines) args->push_back("-D" + define);
+  return CEED_ERROR_SUCCESS;
 }
 
 // The key of a kernel: its source, the compiler, the flags (with ceed's JIT defines and source roots, which

@@ -28,26 +28,31 @@ int CreateFallback(CeedOperator op, GenOperator *d) {
 
 // A QFunction whose source is a translation unit (a program's .c file with main) or cannot be found is
 // called through its function pointer; header sources are compiled into the kernel.
-bool SourceCanBeInlined(Ceed ceed, const std::string &path) {
-  if (path.empty()) return false;
+// (An error, such as running out of memory, is reported rather than taken for "no": that would change the kernel.)
+int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
+  *can = false;
+  if (path.empty()) return CEED_ERROR_SUCCESS;
   const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx") return false;
+  if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx") return CEED_ERROR_SUCCESS;
   std::error_code ec;
-  if (std::filesystem::path(path).is_absolute()) return std::filesystem::is_regular_file(path, ec);
-  CeedInt      num_roots = 0;
-  const char **roots     = nullptr;
-  bool         found     = std::filesystem::is_regular_file(path, ec);
-  if (CeedGetJitSourceRoots(ceed, &num_roots, &roots)) return false;
-  for (CeedInt i = 0; i < num_roots && !found; i++) found = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
-  CeedRestoreJitSourceRoots(ceed, &roots);
-  return found;
+  if (std::filesystem::path(path).is_absolute()) {
+    *can = std::filesystem::is_regular_file(path, ec);
+    return CEED_ERROR_SUCCESS;
+  }
+  std::vector<std::string> roots;
+  CeedCall(ceed::gen::CopyJitSourceRoots(ceed, &roots));
+  *can = std::filesystem::is_regular_file(path, ec);
+  for (size_t i = 0; i < roots.size() && !*can; i++) *can = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
+  return CEED_ERROR_SUCCESS;
 }
 
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
   ceed::gen::KernelSource source;
-  if (SourceCanBeInlined(ceed, path)) {
+  bool                    inline_source = false;
+  CeedCall(SourceCanBeInlined(ceed, path, &inline_source));
+  if (inline_source) {
     char *qf_text = nullptr;
     CeedCallBackend(CeedLoadSourceToBuffer(ceed, path.c_str(), &qf_text));
     const std::string qf_source = qf_text;
@@ -81,10 +86,7 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   return BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics);
 }
 
-int Prepare(CeedOperator op) {
-  GenOperator *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->prepared) return CEED_ERROR_SUCCESS;
+int PrepareOnce(CeedOperator op, GenOperator *d) {
   Ceed                ceed     = CeedOperatorReturnCeed(op);
   const HostCompiler *compiler = nullptr;
   CeedCall(GetCompiler(ceed, &compiler));
@@ -96,7 +98,9 @@ int Prepare(CeedOperator op) {
     CeedOperatorPrecision precision = CEED_PRECISION_FP64;
     CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
     CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
-    if (d->desc.compute == CEED_SCALAR_FP32 && !SourceCanBeInlined(ceed, d->desc.qf_source_path)) {
+    bool inline_source = false;
+    if (d->desc.compute == CEED_SCALAR_FP32) CeedCall(SourceCanBeInlined(ceed, d->desc.qf_source_path, &inline_source));
+    if (d->desc.compute == CEED_SCALAR_FP32 && !inline_source) {
       CeedDebug(ceed, "/cpu/self/gen: QFunction %s is called through its pointer, so the operator cannot compute in fp32",
                 d->desc.qf_kernel_name.c_str());
       d->precision_native = false;
@@ -125,6 +129,36 @@ int Prepare(CeedOperator op) {
             d->desc.num_qpts, scratch_bytes);
   d->prepared = true;
   return CEED_ERROR_SUCCESS;
+}
+
+// Back to the state of a new operator (no allocation here).
+void Unprepare(GenOperator *d) {
+  CeedOperatorDestroy(&d->fallback);
+  CeedFree(&d->scratch);
+  FreeHostData(d);
+  d->desc             = ceed::gen::OperatorDesc{};
+  d->kernel           = nullptr;
+  d->args             = CeedGenArgs{};
+  d->precision_native = true;
+  d->lanes            = 1;
+  d->prepared         = false;
+}
+
+// Builds everything an application needs, or nothing: a failure (a compile error, memory running out) leaves the
+// operator as it was, and the next application or Prepare starts again.
+int Prepare(CeedOperator op) {
+  GenOperator *d = nullptr;
+  CeedCall(Data(op, &d));
+  if (d->prepared) return CEED_ERROR_SUCCESS;
+  int ierr = CEED_ERROR_MAJOR;
+  try {
+    ierr = PrepareOnce(op, d);
+  } catch (...) {
+    Unprepare(d);
+    throw;
+  }
+  if (ierr) Unprepare(d);
+  return ierr;
 }
 
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
@@ -166,8 +200,7 @@ int Destroy(CeedOperator op) {
   CeedCallBackend(CeedOperatorGetData(op, &d));
   if (!d) return CEED_ERROR_SUCCESS;
   int ierr = CeedOperatorDestroy(&d->fallback);
-  CeedFree(&d->scratch);
-  FreeHostData(d);
+  Unprepare(d);
   delete d;
   CeedCallBackend(CeedOperatorSetData(op, nullptr));
   return ierr;

@@ -48,6 +48,7 @@ struct GenOperator {
 int SetUpHostData(GenOperator *d);
 // Re-interleaves passive quadrature data whose vector changed since the last application.
 int RefreshInterleavedInputs(GenOperator *d);
+// Frees and forgets the host data (nothing allocates here: it also runs when Prepare failed half-way).
 void FreeHostData(GenOperator *d);
 
 }  // namespace ceed_cpu_gen

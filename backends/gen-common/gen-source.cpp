@@ -2,7 +2,7 @@
 // target-independent; every target-specific spelling comes from the Dialect.
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "ceed-gen.hpp"
 
@@ -96,9 +96,9 @@ std::string Describe(const FieldDesc &f) {
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
   std::ifstream file(path);
   CeedCheck(file, ceed, CEED_ERROR_BACKEND, "Cannot read JIT template %s", path.c_str());
-  std::ostringstream s;
-  s << file.rdbuf();
-  *text = s.str();
+  // Not `stream << file.rdbuf()`, which takes an allocation failing on the way for the end of the file.
+  file.exceptions(std::ios::badbit);
+  text->assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
   return CEED_ERROR_SUCCESS;
 }
 
