@@ -179,10 +179,16 @@ int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char **buffer) {
   CEED_API_TRY
   char *absolute = nullptr;
   CeedCall(CeedGetJitAbsolutePath(ceed, source_path, &absolute));
+  std::string path;
+  try {
+    path = absolute;
+  } catch (...) {
+    CeedFree(&absolute);
+    throw;
+  }
+  CeedCall(CeedFree(&absolute));
   SourceLoader loader{ceed, {}, {}, {}};
   CeedCall(ReadRoots(&loader));
-  std::string path = absolute;
-  CeedCall(CeedFree(&absolute));
   CeedCall(Inline(loader, path, std::string(), 0));
   return CeedStringAllocCopy(loader.text.c_str(), buffer);
   CEED_API_CATCH(ceed)

@@ -132,14 +132,13 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
 }
 
 std::vector<std::string> ManifestsIn(const std::string &dir) {
-  std::vector<std::string> files;
-  DIR                     *d = opendir(dir.c_str());
+  std::vector<std::string>                  files;
+  std::unique_ptr<DIR, int (*)(DIR *)> d(opendir(dir.c_str()), closedir);  // closed on every way out
   if (!d) return files;
-  while (dirent *e = readdir(d)) {
+  while (dirent *e = readdir(d.get())) {
     std::string name = e->d_name;
     if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) files.push_back(dir + "/" + name);
   }
-  closedir(d);
   std::sort(files.begin(), files.end());
   return files;
 }

@@ -3,6 +3,7 @@
 // README); /cpu/self/ref needs no compiler.
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 
 #include "ceed-cpu-gen.hpp"
@@ -35,14 +36,10 @@ static int Init(const char *resource, Ceed ceed) {
     CeedCheck(lanes == 2 || lanes == 4 || lanes == 8, ceed, CEED_ERROR_INCOMPATIBLE, "Resource %s: lanes must be 2, 4 or 8, got '%s'", resource,
               value);
   }
-  auto *data = new (std::nothrow) struct Context();
+  std::unique_ptr<struct Context> data(new (std::nothrow) struct Context());
   CeedCheck(data, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
-  int ierr = FindHostCompiler(ceed, lanes, &data->compiler);
-  if (ierr) {
-    delete data;
-    return ierr;
-  }
-  CeedCallBackend(CeedSetData(ceed, data));
+  CeedCall(FindHostCompiler(ceed, lanes, &data->compiler));
+  CeedCallBackend(CeedSetData(ceed, data.release()));
   CeedCallBackend(CeedSetDeterministic(ceed, true));
   CeedBackendOps ops{};
   ops.size           = sizeof(ops);

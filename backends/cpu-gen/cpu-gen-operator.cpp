@@ -49,25 +49,27 @@ int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
-  ceed::gen::KernelSource source;
-  bool                    inline_source = false;
+  ceed::gen::KernelSource source, inlined_source;
+  bool                    inline_source = false, record_failure = false;
+  std::string             inline_diagnostics;
   CeedCall(SourceCanBeInlined(ceed, path, &inline_source));
   if (inline_source) {
-    char *qf_text = nullptr;
-    CeedCallBackend(CeedLoadSourceToBuffer(ceed, path.c_str(), &qf_text));
-    const std::string qf_source = qf_text;
-    CeedCallBackend(CeedFree(&qf_text));
+    std::string qf_source;
+    CeedCallBackend(ceed::gen::LoadSourceText(ceed, path, &qf_source));
     CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, qf_source, &source));
     *scratch_bytes = source.scratch_bytes;
     CeedCall(LoadKernel(ceed, compiler, source.text, &d->kernel));
     if (d->kernel) return CEED_ERROR_SUCCESS;
     bool failed_before = false;
     CeedCall(KernelFailedBefore(ceed, compiler, source.text, &failed_before));
-    std::string diagnostics;
+    std::string &diagnostics = inline_diagnostics;
     if (!failed_before) CeedCall(BuildKernel(ceed, compiler, source.text, false, &d->kernel, &diagnostics));
     if (d->kernel) return CEED_ERROR_SUCCESS;
     // The source does not compile as a JIT unit (e.g. host-only code): call the QFunction through its pointer.
-    if (!failed_before) CeedCall(RecordKernelFailure(ceed, compiler, source.text, diagnostics));
+    // The failure is recorded once the kernel without the source compiled: if that fails too, the compiler
+    // itself failed (missing, broken, out of space), which says nothing about the source.
+    record_failure = !failed_before;
+    inlined_source = std::move(source);
     CeedCheck(d->desc.compute == CEED_SCALAR_FP64, ceed, CEED_ERROR_UNSUPPORTED,
               "/cpu/self/gen cannot compute CeedOperator in fp32: its QFunction %s (source %s) does not compile as a JIT unit and is only "
               "available compiled in fp64. %s",
@@ -83,7 +85,9 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, std::string(), &source));
   *scratch_bytes = source.scratch_bytes;
   std::string diagnostics;
-  return BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics);
+  CeedCall(BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics));
+  if (record_failure) CeedCall(RecordKernelFailure(ceed, compiler, inlined_source.text, inline_diagnostics));
+  return CEED_ERROR_SUCCESS;
 }
 
 int PrepareOnce(CeedOperator op, GenOperator *d) {

@@ -188,6 +188,9 @@ int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone);
 int CopyJitSourceRoots(Ceed ceed, std::vector<std::string> *roots);
 int CopyJitDefines(Ceed ceed, std::vector<std::string> *defines);
 
+// CeedLoadSourceToBuffer into a string (the buffer freed also when the copy throws).
+int LoadSourceText(Ceed ceed, const std::string &path, std::string *text);
+
 // Whether a QFunction source path names an existing file (absolute, or below the working directory or a JIT
 // source root of ceed), i.e. whether its source can be compiled into a kernel.
 bool QFunctionSourceExists(Ceed ceed, const std::string &path);

@@ -65,6 +65,18 @@ int CopyJitSourceRoots(Ceed ceed, std::vector<std::string> *roots) {
 
 int CopyJitDefines(Ceed ceed, std::vector<std::string> *defines) { return CopyJitStrings(ceed, defines, CeedGetJitDefines, CeedRestoreJitDefines); }
 
+int LoadSourceText(Ceed ceed, const std::string &path, std::string *text) {
+  char *buffer = nullptr;
+  CeedCall(CeedLoadSourceToBuffer(ceed, path.c_str(), &buffer));
+  try {
+    *text = buffer;
+  } catch (...) {
+    CeedFree(&buffer);
+    throw;
+  }
+  return CeedFree(&buffer);
+}
+
 int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) {
   *clone = nullptr;
   int ierr = CEED_ERROR_MAJOR;

@@ -232,10 +232,9 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
   // CeedScalar of the whole unit, QFunction included (ceed/types.h).
   if (desc.compute == CEED_SCALAR_FP32) text += "// computes in fp32\n#define CEED_JIT_SCALAR_FP32 1\n";
   text += dialect.Preamble();
-  char *types = nullptr;
-  CeedCallBackend(CeedLoadSourceToBuffer(ceed, "ceed/types.h", &types));
+  std::string types;
+  CeedCallBackend(LoadSourceText(ceed, "ceed/types.h", &types));
   text += types;
-  CeedCallBackend(CeedFree(&types));
   std::string dir;
   CeedCall(GetTemplatesDirectory(ceed, &dir));
   std::vector<std::string> files = {"ceed-gen-args.h"};

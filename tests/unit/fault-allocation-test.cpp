@@ -22,6 +22,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <new>
 #include <string>
 #include <vector>
@@ -237,15 +239,18 @@ struct Report {
   std::string failed_call, message, problems;
 };
 
-// One run with allocation n failing (0: none), checked as described at the top; in a child process when fork is
-// set. reference: the result of a run without failures (empty: not known yet, the run's result is returned).
-Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar> &reference, std::vector<CeedScalar> *result) {
+// One run with allocation n failing (0: none) in a child process (which first calls child_setup, if any), checked
+// as described at the top. reference: the result of a run without failures (empty: not known yet, the run's
+// result is returned).
+Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar> &reference, std::vector<CeedScalar> *result,
+                      const std::function<void()> &child_setup = nullptr) {
   int fds[2];
   EXPECT_EQ(pipe(fds), 0);
   Run *r = new Run(resource);  // prepared in the parent: the child inherits it
   const pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
+    if (child_setup) child_setup();
     std::string problems, message;
     int         code = 0;
     bool        escaped = false;
@@ -325,28 +330,35 @@ Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar
   return report;
 }
 
-long Stride() {
+// Every stride-th N is tried: CEEDRT_FAULT_STRIDE if set (1: all, the "extended" ctest label), else the sweep's own.
+long Stride(long own) {
   const char *env = std::getenv("CEEDRT_FAULT_STRIDE");
-  return env && std::atol(env) > 0 ? std::atol(env) : 1;
+  return env && std::atol(env) > 0 ? std::atol(env) : own;
 }
 
+#ifdef CEEDRT_TEST_LEAK_CHECK
+constexpr long kSanitized = 1;  // runs are several times slower: the default sweeps take every few N
+#else
+constexpr long kSanitized = 0;
+#endif
+
 // The sweep on one resource: N = 1, 2, ... (every stride-th) until a run reaches no N-th allocation.
-void Sweep(const char *resource) {
+void Sweep(const char *resource, long own_stride, const std::function<void()> &child_setup = nullptr) {
   std::vector<CeedScalar> reference, result;
-  const Report            warm = RunWithFailure(resource, 0, {}, &reference);  // (on /cpu/self/gen, it fills the kernel cache)
+  const Report warm = RunWithFailure(resource, 0, {}, &reference, child_setup);  // (on /cpu/self/gen, it fills the kernel cache)
   ASSERT_FALSE(warm.crashed) << warm.problems;
   ASSERT_EQ(warm.problems, "");
   ASSERT_EQ(warm.failed_call, "") << warm.message;
   ASSERT_EQ(reference.size(), Run(resource).result.size());
-  const Report clean = RunWithFailure(resource, 0, reference, &result);
+  const Report clean = RunWithFailure(resource, 0, reference, &result, child_setup);
   ASSERT_EQ(clean.problems, "");
   ASSERT_GT(clean.counted, 0) << "no allocation was counted: is CeedrtTestFailAllocation exported?";
-  const long stride = Stride();
+  const long stride = Stride(own_stride);
   const char *first = std::getenv("CEEDRT_FAULT_FIRST");  // for debugging: start the sweep there
   long        n = first && std::atol(first) > 0 ? std::atol(first) : 1, num_failed_calls = 0;
   std::string absorbed;  // failures that the library recovered from (the run succeeded)
   for (;; n += stride) {
-    const Report report = RunWithFailure(resource, n, reference, &result);
+    const Report report = RunWithFailure(resource, n, reference, &result, child_setup);
     ASSERT_FALSE(report.crashed) << resource << ", allocation " << n << ": " << report.problems;
     EXPECT_TRUE(report.problems.empty()) << resource << ", allocation " << n << " failed in " << report.failed_call << ":\n" << report.problems;
     if (!report.reached) break;
@@ -367,21 +379,68 @@ class FaultAllocation : public ::testing::Test {
   }
 };
 
-TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefSerialFailsCleanly) { Sweep("/cpu/self/ref/serial"); }
+TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefSerialFailsCleanly) { Sweep("/cpu/self/ref/serial", 1); }
 
-TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefBlockedFailsCleanly) { Sweep("/cpu/self/ref/blocked"); }
+TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefBlockedFailsCleanly) { Sweep("/cpu/self/ref/blocked", 1); }
 
-TEST_F(FaultAllocation, EveryAllocationOfBP3OnGenFailsCleanly) {
+// A temporary folder for the /cpu/self/gen sweeps, removed at the end.
+struct Scratch {
+  std::string dir;
+  Scratch() {
+    char pattern[] = "/tmp/ceedrt-fault-test-XXXXXX";
+    EXPECT_NE(mkdtemp(pattern), nullptr);
+    dir = pattern;
+  }
+  ~Scratch() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+};
+
+TEST_F(FaultAllocation, EveryAllocationOfBP3OnGenWithWarmCacheFailsCleanly) {
 #ifndef CEEDRT_TEST_HAVE_CPU_GEN
   GTEST_SKIP() << "/cpu/self/gen is not built";
 #endif
   // A warm kernel cache of its own: the runs load the kernels (and fail on the way) without compiling.
-  char dir[] = "/tmp/ceedrt-fault-test-XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  setenv("CEEDRT_CACHE_DIR", dir, 1);
-  Sweep("/cpu/self/gen");
-  std::filesystem::remove_all(dir);
+  Scratch scratch;
+  setenv("CEEDRT_CACHE_DIR", scratch.dir.c_str(), 1);
+  Sweep("/cpu/self/gen", 1 + 4 * kSanitized);
   unsetenv("CEEDRT_CACHE_DIR");
+}
+
+TEST_F(FaultAllocation, AllocationsOfBP3OnGenWithColdCacheFailCleanly) {
+#ifndef CEEDRT_TEST_HAVE_CPU_GEN
+  GTEST_SKIP() << "/cpu/self/gen is not built";
+#else
+  // Each run compiles its kernels into an empty cache folder: the compile and store paths fail too. The compiler
+  // keeps what it built under a checksum of the source, so that a run "compiles" by copying (a few milliseconds).
+  Scratch           scratch;
+  const std::string compiler = scratch.dir + "/c++", stash = scratch.dir + "/stash";
+  std::filesystem::create_directory(stash);
+  {
+    std::ofstream script(compiler);
+    script << "#!/bin/sh\n"
+              "if [ \"$1\" = --version ]; then echo 'ceedrt-test stashing compiler 1.0'; exit 0; fi\n"
+              "out=; prev=; src=\n"
+              "for a in \"$@\"; do [ \"$prev\" = -o ] && out=$a; prev=$a; src=$a; done\n"
+              "sum=$(cksum < \"$src\" | tr ' ' -)\n"
+              "if [ -f \""
+           << stash << "/$sum.so\" ]; then exec cp \"" << stash << "/$sum.so\" \"$out\"; fi\n"
+           << CEEDRT_TEST_CXX << " \"$@\" && cp \"$out\" \"" << stash << "/$sum.so\"\n";
+  }
+  std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
+  setenv("CEEDRT_JIT_CXX", compiler.c_str(), 1);
+  const std::string cache = scratch.dir + "/cache";
+  Sweep("/cpu/self/gen", 10 + 15 * kSanitized, [&] {  // in each child, before counting starts (runs do not overlap)
+    std::error_code ec;
+    std::filesystem::remove_all(cache, ec);
+    setenv("CEEDRT_CACHE_DIR", cache.c_str(), 1);
+    setenv("TMPDIR", scratch.dir.c_str(), 1);
+  });
+  unsetenv("CEEDRT_JIT_CXX");
+  unsetenv("CEEDRT_CACHE_DIR");
+  unsetenv("TMPDIR");
+#endif
 }
 
 }  // namespace
