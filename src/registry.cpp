@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -58,20 +59,93 @@ std::string CanonicalPath(const std::string &path) {
   return realpath(path.c_str(), resolved) ? std::string(resolved) : path;
 }
 
-// nlohmann::json's destructor allocates (it moves nested arrays and objects onto a heap stack to destroy them
-// without recursion), and an allocation failing there ends the process, destructors being noexcept. Emptying the
-// containers bottom-up first leaves it nothing to move. Manifests are a few levels deep; deeper parts (depth
-// over 32) are left to the destructor.
-void Dismantle(nlohmann::json &j, int depth = 0) noexcept {
-  if (depth > 32 || !j.is_structured()) return;
-  for (auto &child : j) Dismantle(child, depth + 1);
-  if (j.is_array()) j.get_ref<nlohmann::json::array_t &>().clear();
-  else j.get_ref<nlohmann::json::object_t &>().clear();
-}
+// A manifest read event by event (nlohmann's SAX interface) into the few fields it may have: no document is built.
+// (A document's destructor allocates, to destroy nested values without recursion; when memory runs out while
+// parsing, unwinding through it ended the process.) Values of other types are remembered as such, so that the
+// checks below report them as before; for repeated keys the last value counts, as in a document.
+struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
+  enum class Kind { kMissing, kString, kUnsigned, kArray, kOther };
+  struct Field {
+    Kind        kind = Kind::kMissing;
+    std::string text;
+    uint64_t    number = 0;
+  };
+  struct Resource {
+    bool  is_object = false;
+    Field prefix, priority;
+  };
+  bool                         root_is_object = false;
+  std::map<std::string, Field> fields;     // members of the root object
+  std::vector<Resource>        resources;  // elements of its "resources" array
+  int                          depth = 0;  // 1 inside the root object, 2 inside "resources", 3 inside one of its objects
+  int                          skip  = 0;  // nesting of a value being skipped
+  bool                         in_resources = false;
+  std::string                  member, resource_member;  // the keys of the values that come next
 
-struct DismantledAtExit {
-  nlohmann::json &doc;
-  ~DismantledAtExit() { Dismantle(doc); }
+  // The field a value at the current place goes to, if any.
+  Field *Target() {
+    if (depth == 1) return &fields[member];
+    if (depth == 3 && in_resources && (resource_member == "prefix" || resource_member == "priority"))
+      return resource_member == "prefix" ? &resources.back().prefix : &resources.back().priority;
+    return nullptr;
+  }
+  bool Value(Kind kind, const std::string *text = nullptr, uint64_t number = 0) {
+    if (skip) return true;
+    if (depth == 2 && in_resources) resources.emplace_back();  // an element that is not an object
+    if (Field *f = Target()) {
+      f->kind   = kind;
+      f->text   = text ? *text : std::string();
+      f->number = number;
+    }
+    return true;
+  }
+  bool Open(bool object) {
+    if (skip) return ++skip, true;
+    if (depth == 0) {
+      root_is_object = object;
+      if (!object) return ++skip, true;
+      depth = 1;
+      return true;
+    }
+    if (depth == 1 && !object && member == "resources") {
+      fields[member].kind = Kind::kArray;
+      resources.clear();
+      in_resources = true;
+      depth        = 2;
+      return true;
+    }
+    if (depth == 2 && in_resources && object) {
+      resources.emplace_back().is_object = true;
+      resource_member.clear();
+      depth = 3;
+      return true;
+    }
+    Value(Kind::kOther);
+    return ++skip, true;
+  }
+  bool Close() {
+    if (skip) return --skip, true;
+    if (depth == 2) in_resources = false;
+    depth = depth == 3 ? 2 : depth == 2 ? 1 : 0;
+    return true;
+  }
+  bool null() override { return Value(Kind::kOther); }
+  bool boolean(bool) override { return Value(Kind::kOther); }
+  bool number_integer(number_integer_t) override { return Value(Kind::kOther); }
+  bool number_unsigned(number_unsigned_t value) override { return Value(Kind::kUnsigned, nullptr, value); }
+  bool number_float(number_float_t, const string_t &) override { return Value(Kind::kOther); }
+  bool string(string_t &value) override { return Value(Kind::kString, &value); }
+  bool binary(binary_t &) override { return Value(Kind::kOther); }
+  bool start_object(std::size_t) override { return Open(true); }
+  bool key(string_t &value) override {
+    if (!skip && depth == 1) member = value;
+    if (!skip && depth == 3) resource_member = value;
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool start_array(std::size_t) override { return Open(false); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &) override { return false; }
 };
 
 // Reads one manifest; returns the plugin, with error set when the manifest itself is unusable.
@@ -83,50 +157,47 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
     plugin->error = "cannot read manifest " + path;
     return plugin;
   }
-  nlohmann::json   doc = nlohmann::json::parse(in, nullptr, false);
-  DismantledAtExit dismantle{doc};
-  if (doc.is_discarded() || !doc.is_object()) {
+  ManifestReader doc;
+  if (!nlohmann::json::sax_parse(in, &doc) || !doc.root_is_object) {
     plugin->error = "manifest " + path + " is not a valid JSON object";
     return plugin;
   }
+  using Kind     = ManifestReader::Kind;
   auto str_field = [&](const char *key, std::string *out, bool required) {
-    auto it = doc.find(key);
-    if (it == doc.end() || !it->is_string()) {
+    auto it = doc.fields.find(key);
+    if (it == doc.fields.end() || it->second.kind != Kind::kString) {
       if (required && plugin->error.empty()) plugin->error = std::string("manifest ") + path + " lacks the string field \"" + key + "\"";
       return;
     }
-    *out = it->get<std::string>();
+    *out = it->second.text;
   };
   str_field("name", &plugin->name, true);
   str_field("library", &plugin->library_path, true);
   str_field("entry", &plugin->entry_symbol, true);
   str_field("description", &plugin->description, false);
   str_field("delegate", &plugin->delegate_resource, false);
-  auto abi = doc.find("abi_version");
-  if (abi == doc.end() || !abi->is_number_unsigned()) {
+  auto abi = doc.fields.find("abi_version");
+  if (abi == doc.fields.end() || abi->second.kind != Kind::kUnsigned) {
     if (plugin->error.empty()) plugin->error = "manifest " + path + " lacks a non-negative integer \"abi_version\"";
   } else {
-    plugin->abi_version = abi->get<unsigned>();
+    plugin->abi_version = static_cast<unsigned>(abi->second.number);
     if (plugin->abi_version != CEED_BACKEND_ABI_VERSION && plugin->error.empty()) {
       plugin->error = "manifest " + path + " declares backend ABI version " + std::to_string(plugin->abi_version) +
                       " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
     }
   }
   if (!plugin->library_path.empty() && plugin->library_path[0] != '/') plugin->library_path = DirName(path) + "/" + plugin->library_path;
-  auto res = doc.find("resources");
-  if (res == doc.end() || !res->is_array() || res->empty()) {
+  auto res = doc.fields.find("resources");
+  if (res == doc.fields.end() || res->second.kind != Kind::kArray || doc.resources.empty()) {
     if (plugin->error.empty()) plugin->error = "manifest " + path + " lists no \"resources\"";
     return plugin;
   }
-  for (const auto &r : *res) {
-    auto prefix   = r.is_object() ? r.find("prefix") : r.end();
-    auto priority = r.is_object() ? r.find("priority") : r.end();
-    if (!r.is_object() || prefix == r.end() || !prefix->is_string() || prefix->get<std::string>().empty() ||
-        prefix->get<std::string>()[0] != '/' || priority == r.end() || !priority->is_number_unsigned()) {
+  for (const ManifestReader::Resource &r : doc.resources) {
+    if (!r.is_object || r.prefix.kind != Kind::kString || r.prefix.text.empty() || r.prefix.text[0] != '/' || r.priority.kind != Kind::kUnsigned) {
       if (plugin->error.empty()) plugin->error = "manifest " + path + " has a resource without a \"/...\" prefix and a non-negative priority";
       continue;
     }
-    resources->emplace_back(prefix->get<std::string>(), priority->get<unsigned>());
+    resources->emplace_back(r.prefix.text, static_cast<unsigned>(r.priority.number));
   }
   return plugin;
 }

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -41,13 +42,15 @@ namespace {
 std::atomic<long> armed_at{0};  // the allocation to fail (1-based) while counting; 0: never
 std::atomic<long> num_counted{0};
 std::atomic<bool> counting{false}, fired{false};
+std::atomic<bool> onward{false};  // every later allocation fails too (memory that stays exhausted)
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) int CeedrtTestFailAllocation(size_t) {
   if (!counting.load(std::memory_order_relaxed)) return 0;
-  if (++num_counted != armed_at.load()) return 0;
+  const long n = ++num_counted, at = armed_at.load();
+  if (at == 0 || n < at || (n > at && !onward)) return 0;
   fired = true;
-  if (std::getenv("CEEDRT_FAULT_BACKTRACE")) {  // where the failing allocation is, for debugging
+  if (n == at && std::getenv("CEEDRT_FAULT_BACKTRACE")) {  // where the failing allocation is, for debugging
     counting = false;
     void *frames[64];
     backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
@@ -242,8 +245,9 @@ struct Report {
 // One run with allocation n failing (0: none) in a child process (which first calls child_setup, if any), checked
 // as described at the top. reference: the result of a run without failures (empty: not known yet, the run's
 // result is returned).
+// With fail_onward, allocation n and every later one fail until the call returns (no message can be formatted then).
 Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar> &reference, std::vector<CeedScalar> *result,
-                      const std::function<void()> &child_setup = nullptr) {
+                      const std::function<void()> &child_setup = nullptr, bool fail_onward = false) {
   int fds[2];
   EXPECT_EQ(pipe(fds), 0);
   Run *r = new Run(resource);  // prepared in the parent: the child inherits it
@@ -251,10 +255,20 @@ Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar
   if (pid == 0) {
     close(fds[0]);
     if (child_setup) child_setup();
+    if (std::getenv("CEEDRT_FAULT_BACKTRACE")) {  // where std::terminate is called from, for debugging
+      std::set_terminate([] {
+        counting = false;
+        void *frames[64];
+        std::fputs("std::terminate called from:\n", stderr);
+        backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
+        std::abort();
+      });
+    }
     std::string problems, message;
     int         code = 0;
     bool        escaped = false;
     armed_at            = n;
+    onward              = fail_onward;
     num_counted         = 0;
     fired               = false;
     counting            = true;
@@ -266,7 +280,8 @@ Report RunWithFailure(const char *resource, long n, const std::vector<CeedScalar
       failed_call = kSteps[failed].call;
       if (!fired) problems += std::string(failed_call) + " failed (code " + std::to_string(code) + ") without an injected failure: " + message + "\n";
       if (escaped) problems += std::string("a C++ exception escaped ") + failed_call + "\n";
-      if (!escaped && message.empty()) problems += std::string(failed_call) + " returned " + std::to_string(code) + " without an error message\n";
+      if (!escaped && message.empty() && !fail_onward)
+        problems += std::string(failed_call) + " returned " + std::to_string(code) + " without an error message\n";
       if (!message.empty() && message.find("emory") == std::string::npos && message.find("llocat") == std::string::npos)
         problems += std::string(failed_call) + ": the message does not name the allocation failure: " + message + "\n";
       // The failed call left everything usable: resume there without failures.
@@ -343,7 +358,7 @@ constexpr long kSanitized = 0;
 #endif
 
 // The sweep on one resource: N = 1, 2, ... (every stride-th) until a run reaches no N-th allocation.
-void Sweep(const char *resource, long own_stride, const std::function<void()> &child_setup = nullptr) {
+void Sweep(const char *resource, long own_stride, const std::function<void()> &child_setup = nullptr, bool fail_onward = false) {
   std::vector<CeedScalar> reference, result;
   const Report warm = RunWithFailure(resource, 0, {}, &reference, child_setup);  // (on /cpu/self/gen, it fills the kernel cache)
   ASSERT_FALSE(warm.crashed) << warm.problems;
@@ -358,16 +373,16 @@ void Sweep(const char *resource, long own_stride, const std::function<void()> &c
   long        n = first && std::atol(first) > 0 ? std::atol(first) : 1, num_failed_calls = 0;
   std::string absorbed;  // failures that the library recovered from (the run succeeded)
   for (;; n += stride) {
-    const Report report = RunWithFailure(resource, n, reference, &result, child_setup);
+    const Report report = RunWithFailure(resource, n, reference, &result, child_setup, fail_onward);
     ASSERT_FALSE(report.crashed) << resource << ", allocation " << n << ": " << report.problems;
     EXPECT_TRUE(report.problems.empty()) << resource << ", allocation " << n << " failed in " << report.failed_call << ":\n" << report.problems;
     if (!report.reached) break;
     if (report.failed_call.empty()) absorbed += " " + std::to_string(n);
     else num_failed_calls++;
   }
-  std::printf("%s: %ld allocations in a run without failures; failing each of allocations 1..%ld (stride %ld): %ld runs reported the "
+  std::printf("%s: %ld allocations in a run without failures; failing each of allocations 1..%ld%s (stride %ld): %ld runs reported the "
               "failure, the others succeeded (allocations:%s)\n",
-              resource, clean.counted, n - 1, stride, num_failed_calls, absorbed.c_str());
+              resource, clean.counted, n - 1, fail_onward ? " and all after it" : "", stride, num_failed_calls, absorbed.c_str());
   EXPECT_GE(n, clean.counted) << "the sweep stopped before the allocation count of a run without failures";
 }
 
@@ -382,6 +397,10 @@ class FaultAllocation : public ::testing::Test {
 TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefSerialFailsCleanly) { Sweep("/cpu/self/ref/serial", 1); }
 
 TEST_F(FaultAllocation, EveryAllocationOfBP3OnRefBlockedFailsCleanly) { Sweep("/cpu/self/ref/blocked", 1); }
+
+// Memory that stays exhausted: allocation N and all later ones fail, until the call returns. The error path itself
+// cannot allocate then: the code must still come back (without a message), with nothing thrown or leaked.
+TEST_F(FaultAllocation, MemoryExhaustedFromEachAllocationOfBP3OnRefSerial) { Sweep("/cpu/self/ref/serial", 1, nullptr, true); }
 
 // A temporary folder for the /cpu/self/gen sweeps, removed at the end.
 struct Scratch {
@@ -408,6 +427,16 @@ TEST_F(FaultAllocation, EveryAllocationOfBP3OnGenWithWarmCacheFailsCleanly) {
   unsetenv("CEEDRT_CACHE_DIR");
 }
 
+TEST_F(FaultAllocation, MemoryExhaustedFromAllocationsOfBP3OnGen) {
+#ifndef CEEDRT_TEST_HAVE_CPU_GEN
+  GTEST_SKIP() << "/cpu/self/gen is not built";
+#endif
+  Scratch scratch;
+  setenv("CEEDRT_CACHE_DIR", scratch.dir.c_str(), 1);
+  Sweep("/cpu/self/gen", 10 + 30 * kSanitized, nullptr, true);
+  unsetenv("CEEDRT_CACHE_DIR");
+}
+
 TEST_F(FaultAllocation, AllocationsOfBP3OnGenWithColdCacheFailCleanly) {
 #ifndef CEEDRT_TEST_HAVE_CPU_GEN
   GTEST_SKIP() << "/cpu/self/gen is not built";
@@ -431,7 +460,7 @@ TEST_F(FaultAllocation, AllocationsOfBP3OnGenWithColdCacheFailCleanly) {
   std::filesystem::permissions(compiler, std::filesystem::perms::owner_all);
   setenv("CEEDRT_JIT_CXX", compiler.c_str(), 1);
   const std::string cache = scratch.dir + "/cache";
-  Sweep("/cpu/self/gen", 10 + 15 * kSanitized, [&] {  // in each child, before counting starts (runs do not overlap)
+  Sweep("/cpu/self/gen", 20 + 20 * kSanitized, [&] {  // in each child, before counting starts (runs do not overlap)
     std::error_code ec;
     std::filesystem::remove_all(cache, ec);
     setenv("CEEDRT_CACHE_DIR", cache.c_str(), 1);

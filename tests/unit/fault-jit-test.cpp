@@ -129,7 +129,9 @@ int InChild(const std::function<void()> &body) {
 
 // Prints what a fault gave (the test log then shows each case's observed message).
 void Observed(const char *fault, const std::string &message) {
-  std::printf("[ observed ] %s: %s\n", fault, message.substr(0, 400).c_str());
+  std::string line = message.substr(0, 400);
+  for (char &c : line) c = c == '\n' ? ' ' : c;
+  std::printf("[ observed ] %s: %s\n", fault, line.c_str());
   std::fflush(stdout);
 }
 
