@@ -66,6 +66,17 @@ namespace ceed {
 // Converts an escaping C++ exception into an error code: nothing may unwind across the C ABI.
 int HandleException(Ceed ceed, const char *file, int line, const char *func);
 
+// Host allocations of the core go through these instead of malloc, calloc, realloc and posix_memalign, so that
+// a test can make any of them fail (docs/internals.md, "Fault injection"): a program that defines the C symbol
+// CeedrtTestFailAllocation (int (size_t bytes), exported from the executable) is asked before each allocation
+// and a non-zero answer fails it. The symbol is looked up once with dlsym; without it the check is one load and
+// one branch. Memory from these is released with free (CeedFree).
+bool AllocationFailureInjected(size_t bytes);
+void *HostMalloc(size_t bytes);
+void *HostCalloc(size_t n, size_t size);
+void *HostRealloc(void *ptr, size_t bytes);
+int   HostMemalign(void **ptr, size_t alignment, size_t bytes);  // 0 or an errno value, as posix_memalign
+
 // Handler chosen from CEED_ERROR_HANDLER (exit, store, return; otherwise abort).
 CeedErrorHandler DefaultErrorHandler();
 

@@ -50,6 +50,21 @@ int StoreInitFailure(Ceed ceed, const char *filename, int line_no, const char *f
   return err_code;
 }
 
+// A context destroyed on every way out (an exception included) unless released.
+struct HeldCeed {
+  Ceed c = nullptr;
+  HeldCeed() = default;
+  HeldCeed(const HeldCeed &) = delete;
+  ~HeldCeed() {
+    if (c) CeedDestroy(&c);
+  }
+  Ceed Release() {
+    Ceed r = c;
+    c      = nullptr;
+    return r;
+  }
+};
+
 struct InitFailure {
   int         code = CEED_ERROR_SUCCESS;
   std::string cause;    // the plugin's or the backend's own reason
@@ -86,7 +101,9 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
     failure->message = failure->cause;
     return false;
   }
-  Ceed c = new Ceed_private();
+  HeldCeed held;
+  held.c                = new Ceed_private();
+  Ceed c                = held.c;
   c->header.view        = CeedViewObject;
   c->header.destroy     = CeedDestroyObject;
   c->resource           = ceed::RegistryPrefix(entry);
@@ -106,23 +123,20 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
     c->error_message = "its delegate " + delegate_resource + " is already being initialised (delegation cycle " + cycle + ")";
   }
   if (!ierr && !delegate_resource.empty() && !c->delegate) {
-    Ceed        delegate = nullptr;
+    HeldCeed    delegate;
     std::string delegate_reason;
-    ierr = ceed::InitResource(delegate_resource.c_str(), &delegate, &delegate_reason);
+    ierr = ceed::InitResource(delegate_resource.c_str(), &delegate.c, &delegate_reason);
     if (ierr) c->error_message = "its delegate " + delegate_resource + " failed: " + delegate_reason;
-    if (!ierr) ierr = CeedSetDelegate(c, delegate);
-    if (!ierr) ierr = CeedDestroy(&delegate);
+    if (!ierr) ierr = CeedSetDelegate(c, delegate.c);  // which keeps its own reference
   }
   if (ierr) {
     failure->code    = ierr;
     failure->cause   = c->error_message;
     failure->message = "Backend " + ceed::RegistryPrefix(entry) + ", " + ceed::RegistryOrigin(entry) + ", failed to initialise resource " +
                        resource + " (error " + std::to_string(ierr) + "): " + failure->cause;
-    Ceed doomed = c;
-    CeedDestroy(&doomed);
     return false;
   }
-  *ceed = c;
+  *ceed = held.Release();
   return true;
 }
 
@@ -167,13 +181,14 @@ int CeedInit(const char *resource, Ceed *ceed) {
     resource += std::strlen(resource) >= 5 ? 5 : std::strlen(resource);
   }
   std::string reason;
-  Ceed        c    = nullptr;
-  int         ierr = ceed::InitResource(resource, &c, &reason);
+  HeldCeed    held;
+  int         ierr = ceed::InitResource(resource, &held.c, &reason);
   if (ierr) return CeedError(NULL, ierr, "%s", reason.c_str());
+  Ceed c = held.c;
   CeedCall(CeedSetErrorHandler(c, ceed::DefaultErrorHandler()));  // also reaches delegates made by init
   for (const auto &[prefix, why] : c->skipped_resources) CeedDebug(c, "CeedInit: %s skipped for %s: %s", prefix.c_str(), resource, why.c_str());
   CeedDebug(c, "CeedInit: resource %s served by %s", resource, c->resource.c_str());
-  *ceed = c;
+  *ceed = held.Release();
   return CEED_ERROR_SUCCESS;
   CEED_API_CATCH(NULL)
 }
@@ -333,8 +348,9 @@ int CeedSetObjectDelegate(Ceed ceed, Ceed delegate, const char *obj_name) {
     }
   }
   Ceed_private::ObjectDelegate od{obj_name, nullptr};
+  ceed->object_delegates.reserve(ceed->object_delegates.size() + 1);  // the push_back below cannot lose the reference
   CeedCall(CeedReferenceCopy(delegate, &od.delegate));
-  ceed->object_delegates.push_back(od);
+  ceed->object_delegates.push_back(std::move(od));
   delegate->parent        = ceed;
   delegate->error_handler = ceed->error_handler;
   return CEED_ERROR_SUCCESS;

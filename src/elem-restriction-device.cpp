@@ -53,7 +53,7 @@ std::string RstrDescribe(CeedInt num_elem, CeedInt elem_size, CeedInt num_comp, 
 int RstrCopyFromDevice(Ceed dev, const void *device, size_t bytes, void **host) {
   *host = nullptr;
   if (bytes == 0) return CEED_ERROR_SUCCESS;
-  void *p = std::malloc(bytes);
+  void *p = ceed::HostMalloc(bytes);
   CeedCheck(p, dev, CEED_ERROR_MAJOR, "Could not allocate %zu bytes of host memory for CeedElemRestriction index data", bytes);
   const int ierr = dev->ops.DeviceCopy(dev, p, CEED_MEM_HOST, device, CEED_MEM_DEVICE, bytes);
   if (ierr) {

@@ -42,7 +42,7 @@ struct CreateArgs {
 template <class T>
 T *HostAlloc(CeedSize n) {
   if (n <= 0) return nullptr;
-  T *p = static_cast<T *>(std::malloc(static_cast<size_t>(n) * sizeof(T)));
+  T *p = static_cast<T *>(ceed::HostMalloc(static_cast<size_t>(n) * sizeof(T)));
   if (!p) throw std::bad_alloc();
   return p;
 }

@@ -46,18 +46,30 @@ CeedErrorHandler DefaultErrorHandler() {
 int CeedErrorImpl(Ceed ceed, const char *filename, int lineno, const char *func, int ecode, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  int result;
-  if (ceed) {
-    CeedErrorHandler handler = ceed->error_handler ? ceed->error_handler : ceed::RootCeed(ceed)->error_handler;
-    result                   = handler ? handler(ceed, filename, lineno, func, ecode, format, &args) : ecode;
-  } else {
-    CeedErrorHandler handler = ceed::DefaultErrorHandler();
-    if (handler == CeedErrorStore) {
-      null_ceed_message = FormatMessage(filename, lineno, func, format, &args);
-      result            = ecode;
+  int              result  = ecode;
+  CeedErrorHandler handler = nullptr;
+  // Formatting and keeping the message allocate: when memory has run out, the handler still ends the process or
+  // returns the code, without the message, rather than throwing out of the error path.
+  try {
+    if (ceed) {
+      handler = ceed->error_handler ? ceed->error_handler : ceed::RootCeed(ceed)->error_handler;
+      result  = handler ? handler(ceed, filename, lineno, func, ecode, format, &args) : ecode;
     } else {
-      result = handler(NULL, filename, lineno, func, ecode, format, &args);
+      handler = ceed::DefaultErrorHandler();
+      if (handler == CeedErrorStore) {
+        null_ceed_message = FormatMessage(filename, lineno, func, format, &args);
+        result            = ecode;
+      } else {
+        result = handler(NULL, filename, lineno, func, ecode, format, &args);
+      }
     }
+  } catch (...) {
+    if (handler == CeedErrorAbort || handler == CeedErrorExit) {
+      std::fprintf(stderr, "%s:%d in %s(): error %d (out of memory formatting its message)\n", filename, lineno, func, ecode);
+      if (handler == CeedErrorAbort) std::abort();
+      std::exit(ecode);
+    }
+    result = ecode;
   }
   va_end(args);
   return result;

@@ -28,6 +28,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -137,8 +138,9 @@ std::string ConfiguredFolder() {
   return dir;
 }
 
-// The cache folder: the configured one (resolved) when it is trusted; otherwise, and with CEEDRT_CACHE=off, the
-// private folder of this process (*is_persistent false: lookups miss, entries go at exit).
+// The cache folder: the configured one (resolved) when it is trusted and writable (created if missing, so a
+// folder deleted between or during runs is made again); otherwise, and with CEEDRT_CACHE=off, the private folder of
+// this process (*is_persistent false: lookups miss, entries go at exit).
 int Directory(Ceed ceed, std::string *dir, bool *is_persistent) {
   *is_persistent = false;
   if (CacheDisabled()) return PrivateFolder(ceed, dir);
@@ -151,6 +153,9 @@ int Directory(Ceed ceed, std::string *dir, bool *is_persistent) {
     reason = "it cannot be resolved: " + std::string(std::strerror(errno));
   } else {
     reason = UntrustedBecause(resolved);
+    // A folder of ours that we cannot write (mode 0500, a read-only file system) would fail every build; its
+    // kernels go to the private folder instead. (Root writes whatever the mode says, except on read-only mounts.)
+    if (reason.empty() && faccessat(AT_FDCWD, resolved, W_OK | X_OK, AT_EACCESS) != 0) reason = "it is not writable: " + std::string(std::strerror(errno));
   }
   if (reason.empty()) {
     *dir           = resolved;
@@ -363,7 +368,8 @@ int EvictLeastRecentlyUsed(Ceed ceed, const std::string &dir, const std::string 
   };
   std::map<std::string, KeyUse> keys;
   uint64_t                      total = 0;
-  DIR                          *d     = opendir(dir.c_str());
+  std::unique_ptr<DIR, int (*)(DIR *)> folder(opendir(dir.c_str()), closedir);  // closed on every way out
+  DIR                                 *d = folder.get();
   if (!d) return CEED_ERROR_SUCCESS;
   while (dirent *e = readdir(d)) {
     const std::string name = e->d_name;
@@ -377,7 +383,7 @@ int EvictLeastRecentlyUsed(Ceed ceed, const std::string &dir, const std::string 
     if (std::make_pair(st.st_mtim.tv_sec, st.st_mtim.tv_nsec) > std::make_pair(use.last_use.tv_sec, use.last_use.tv_nsec)) use.last_use = st.st_mtim;
     total += (uint64_t)st.st_size;
   }
-  closedir(d);
+  folder.reset();
   if (total <= max_bytes) return CEED_ERROR_SUCCESS;
   std::vector<std::pair<const std::string, KeyUse> *> order;
   for (auto &entry : keys) {

@@ -77,7 +77,8 @@ bool ParseInclude(const std::string &line, std::string *name, char *delimiter) {
 
 bool IsPragmaOnce(const std::string &line) {
   std::istringstream words(line);
-  std::string        hash, pragma, once;
+  words.exceptions(std::ios::badbit);  // an allocation failing while reading a word is rethrown, not taken for the end
+  std::string hash, pragma, once;
   words >> hash;
   if (hash == "#") {
     words >> pragma;
@@ -89,11 +90,11 @@ bool IsPragmaOnce(const std::string &line) {
 }
 
 int ReadRoots(SourceLoader *loader) {
-  CeedInt      num_roots = 0;
-  const char **roots     = nullptr;
-  CeedCall(CeedGetJitSourceRoots(loader->ceed, &num_roots, &roots));
-  for (CeedInt i = 0; i < num_roots; i++) loader->roots.emplace_back(roots[i]);
-  return CeedRestoreJitSourceRoots(loader->ceed, &roots);
+  CeedCheck(loader->ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  // Read in place (no checkout that an exception could leave unreturned).
+  const std::vector<std::string> &roots = ceed::RootCeed(loader->ceed)->jit_source_roots;
+  loader->roots.insert(loader->roots.end(), roots.begin(), roots.end());
+  return CEED_ERROR_SUCCESS;
 }
 
 std::string LineMarker(int line, const std::string &path) { return "#line " + std::to_string(line) + " \"" + path + "\"\n"; }
@@ -106,6 +107,9 @@ int Inline(SourceLoader &loader, const std::string &path, const std::string &inc
     return CeedError(loader.ceed, CEED_ERROR_MAJOR, "Cannot read JiT source file %s (included from %s:%d)", path.c_str(),
                      included_from.c_str(), included_at);
   }
+  // Streams catch what is thrown while reading (an allocation failing in getline) and stop as at the end of the
+  // file; with badbit set they rethrow it instead of returning a truncated source.
+  file.exceptions(std::ios::badbit);
   const fs::path dir = fs::path(path).parent_path();
   loader.text += LineMarker(1, path);
   std::string line;
@@ -175,10 +179,16 @@ int CeedLoadSourceToBuffer(Ceed ceed, const char *source_path, char **buffer) {
   CEED_API_TRY
   char *absolute = nullptr;
   CeedCall(CeedGetJitAbsolutePath(ceed, source_path, &absolute));
+  std::string path;
+  try {
+    path = absolute;
+  } catch (...) {
+    CeedFree(&absolute);
+    throw;
+  }
+  CeedCall(CeedFree(&absolute));
   SourceLoader loader{ceed, {}, {}, {}};
   CeedCall(ReadRoots(&loader));
-  std::string path = absolute;
-  CeedCall(CeedFree(&absolute));
   CeedCall(Inline(loader, path, std::string(), 0));
   return CeedStringAllocCopy(loader.text.c_str(), buffer);
   CEED_API_CATCH(ceed)

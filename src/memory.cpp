@@ -1,9 +1,34 @@
-// Aligned allocation helpers for backends and the core, string copies, and debug output.
+// Aligned allocation helpers for backends and the core, string copies, debug output, and the allocation-failure
+// hook of the tests (ceed-impl.hpp, HostMalloc).
+#include <dlfcn.h>
+
+#include <cerrno>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
 
 #include "ceed-impl.hpp"
+
+namespace ceed {
+
+bool AllocationFailureInjected(size_t bytes) {
+  using Hook                = int (*)(size_t);
+  static const Hook hook    = reinterpret_cast<Hook>(dlsym(RTLD_DEFAULT, "CeedrtTestFailAllocation"));
+  return hook && hook(bytes) != 0;
+}
+
+void *HostMalloc(size_t bytes) { return AllocationFailureInjected(bytes) ? nullptr : std::malloc(bytes); }
+
+void *HostCalloc(size_t n, size_t size) { return AllocationFailureInjected(n * size) ? nullptr : std::calloc(n, size); }
+
+void *HostRealloc(void *ptr, size_t bytes) { return AllocationFailureInjected(bytes) ? nullptr : std::realloc(ptr, bytes); }
+
+int HostMemalign(void **ptr, size_t alignment, size_t bytes) {
+  if (AllocationFailureInjected(bytes)) return ENOMEM;
+  return posix_memalign(ptr, alignment, bytes);
+}
+
+}  // namespace ceed
 
 static int CheckedSize(size_t n, size_t unit, size_t *bytes) {
   if (unit && n > SIZE_MAX / unit) return CeedError(NULL, CEED_ERROR_MAJOR, "Allocation of %zu x %zu bytes overflows", n, unit);
@@ -17,7 +42,7 @@ int CeedMallocArray(size_t n, size_t unit, void *p) {
   void **ptr = static_cast<void **>(p);
   *ptr       = nullptr;
   if (bytes == 0) return CEED_ERROR_SUCCESS;
-  if (posix_memalign(ptr, CEED_ALIGN, bytes)) {
+  if (ceed::HostMemalign(ptr, CEED_ALIGN, bytes)) {
     *ptr = nullptr;
     return CeedError(NULL, CEED_ERROR_MAJOR, "Allocation of %zu bytes failed", bytes);
   }
@@ -41,7 +66,7 @@ int CeedReallocArray(size_t n, size_t unit, void *p) {
     *ptr = nullptr;
     return CEED_ERROR_SUCCESS;
   }
-  void *grown = std::realloc(*ptr, bytes);
+  void *grown = ceed::HostRealloc(*ptr, bytes);
   if (!grown) return CeedError(NULL, CEED_ERROR_MAJOR, "Reallocation to %zu bytes failed", bytes);
   *ptr = grown;
   return CEED_ERROR_SUCCESS;

@@ -174,6 +174,7 @@ int CeedOperatorGetActiveVectorLengths(CeedOperator op, CeedSize *input_size, Ce
 
 int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CEED_API_TRY
   CeedCall(CeedOperatorCheckReady(op));
   CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
   if (out != CEED_VECTOR_NONE) CeedCall(CeedVectorSetValue(out, 0.0));
@@ -181,25 +182,30 @@ int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedReques
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
   ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(op->header.ceed)
 }
 
 int CeedOperatorApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CEED_API_TRY
   CeedCall(CeedOperatorCheckReady(op));
   CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
   ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(op->header.ceed)
 }
 
 int CeedOperatorApplyAddActive(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CEED_API_TRY
   CeedCall(CeedOperatorCheckReady(op));
   CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
   CeedCall(ceed::OperatorZeroPassiveOutputs(op));
   CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
   ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(op->header.ceed)
 }
 
 // ---- FLOP estimate ------------------------------------------------------------------------------------

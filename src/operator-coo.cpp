@@ -149,8 +149,8 @@ int CeedOperatorLinearAssembleSymbolic(CeedOperator op, CeedSize *num_entries, C
   CEED_API_TRY
   CeedSize n = 0;
   CeedCall(ceed::NumEntries(op, n, __func__));
-  CeedInt *r    = static_cast<CeedInt *>(std::calloc(n > 0 ? n : 1, sizeof(CeedInt)));
-  CeedInt *c    = static_cast<CeedInt *>(std::calloc(n > 0 ? n : 1, sizeof(CeedInt)));
+  CeedInt *r    = static_cast<CeedInt *>(ceed::HostCalloc(n > 0 ? n : 1, sizeof(CeedInt)));
+  CeedInt *c    = static_cast<CeedInt *>(ceed::HostCalloc(n > 0 ? n : 1, sizeof(CeedInt)));
   int      ierr = (r && c) ? CEED_ERROR_SUCCESS : CeedError(ceed, CEED_ERROR_MAJOR, "Out of memory for %lld COO entries", (long long)n);
   CeedSize offset = 0;
   for (size_t s = 0; !ierr && s < (op->is_composite ? op->sub_operators.size() : 1); s++) {

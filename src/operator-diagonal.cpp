@@ -248,8 +248,8 @@ int CeedOperatorLinearAssemblePointBlockDiagonalSymbolic(CeedOperator op, CeedSi
   CeedInt num_comp = 0, comp_stride = 1;
   CeedCall(ceed::CommonNumComponents(op, num_comp, comp_stride, __func__));
   const CeedSize n = in_size * num_comp;
-  CeedInt       *r = static_cast<CeedInt *>(std::calloc(n > 0 ? n : 1, sizeof(CeedInt)));
-  CeedInt       *c = static_cast<CeedInt *>(std::calloc(n > 0 ? n : 1, sizeof(CeedInt)));
+  CeedInt       *r = static_cast<CeedInt *>(ceed::HostCalloc(n > 0 ? n : 1, sizeof(CeedInt)));
+  CeedInt       *c = static_cast<CeedInt *>(ceed::HostCalloc(n > 0 ? n : 1, sizeof(CeedInt)));
   int            ierr = (r && c) ? CEED_ERROR_SUCCESS : CeedError(ceed, CEED_ERROR_MAJOR, "Out of memory for %lld point-block entries", (long long)n);
   if (!ierr) {
     if (op->is_composite) {

@@ -7,19 +7,109 @@
 #include <ceed/backend.h>
 
 #include <climits>
+#include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace ceed {
 
 namespace {
 
-// A JSON number that fits an unsigned int (is_number_unsigned alone admits any 64-bit value, which
-// get<unsigned> would silently truncate: abi_version 4294967297 must not read as version 1).
-bool GetUnsigned(const nlohmann::json &value, unsigned *out) {
-  if (!value.is_number_unsigned()) return false;
-  const auto wide = value.get<nlohmann::json::number_unsigned_t>();
-  if (wide > UINT_MAX) return false;
-  *out = static_cast<unsigned>(wide);
+// A manifest read event by event (nlohmann's SAX interface) into the few fields it may have: no document is built.
+// (A document's destructor allocates, to destroy nested values without recursion; when memory runs out while
+// parsing, unwinding through it ended the process.) Values of other types are remembered as such, so that the
+// checks below report them; for repeated keys the last value counts, as in a document.
+struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
+  enum class Kind { kMissing, kString, kUnsigned, kArray, kOther };
+  struct Field {
+    Kind        kind = Kind::kMissing;
+    std::string text;
+    uint64_t    number = 0;
+  };
+  struct Resource {
+    bool  is_object = false;
+    Field prefix, priority;
+  };
+  bool                         root_is_object = false;
+  std::map<std::string, Field> fields;     // members of the root object
+  std::vector<Resource>        resources;  // elements of its "resources" array
+  int                          depth = 0;  // 1 inside the root object, 2 inside "resources", 3 inside one of its objects
+  int                          skip  = 0;  // nesting of a value being skipped
+  bool                         in_resources = false;
+  std::string                  member, resource_member;  // the keys of the values that come next
+
+  // The field a value at the current place goes to, if any.
+  Field *Target() {
+    if (depth == 1) return &fields[member];
+    if (depth == 3 && in_resources && (resource_member == "prefix" || resource_member == "priority"))
+      return resource_member == "prefix" ? &resources.back().prefix : &resources.back().priority;
+    return nullptr;
+  }
+  bool Value(Kind kind, const std::string *text = nullptr, uint64_t number = 0) {
+    if (skip) return true;
+    if (depth == 2 && in_resources) resources.emplace_back();  // an element that is not an object
+    if (Field *f = Target()) {
+      f->kind   = kind;
+      f->text   = text ? *text : std::string();
+      f->number = number;
+    }
+    return true;
+  }
+  bool Open(bool object) {
+    if (skip) return ++skip, true;
+    if (depth == 0) {
+      root_is_object = object;
+      if (!object) return ++skip, true;
+      depth = 1;
+      return true;
+    }
+    if (depth == 1 && !object && member == "resources") {
+      fields[member].kind = Kind::kArray;
+      resources.clear();
+      in_resources = true;
+      depth        = 2;
+      return true;
+    }
+    if (depth == 2 && in_resources && object) {
+      resources.emplace_back().is_object = true;
+      resource_member.clear();
+      depth = 3;
+      return true;
+    }
+    Value(Kind::kOther);
+    return ++skip, true;
+  }
+  bool Close() {
+    if (skip) return --skip, true;
+    if (depth == 2) in_resources = false;
+    depth = depth == 3 ? 2 : depth == 2 ? 1 : 0;
+    return true;
+  }
+  bool null() override { return Value(Kind::kOther); }
+  bool boolean(bool) override { return Value(Kind::kOther); }
+  bool number_integer(number_integer_t) override { return Value(Kind::kOther); }
+  bool number_unsigned(number_unsigned_t value) override { return Value(Kind::kUnsigned, nullptr, value); }
+  bool number_float(number_float_t, const string_t &) override { return Value(Kind::kOther); }
+  bool string(string_t &value) override { return Value(Kind::kString, &value); }
+  bool binary(binary_t &) override { return Value(Kind::kOther); }
+  bool start_object(std::size_t) override { return Open(true); }
+  bool key(string_t &value) override {
+    if (!skip && depth == 1) member = value;
+    if (!skip && depth == 3) resource_member = value;
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool start_array(std::size_t) override { return Open(false); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &) override { return false; }
+};
+
+// A number that fits an unsigned int (a 64-bit value must not be truncated: abi_version 4294967297 is not version 1).
+bool GetUnsigned(const ManifestReader::Field &field, unsigned *out) {
+  if (field.kind != ManifestReader::Kind::kUnsigned || field.number > UINT_MAX) return false;
+  *out = static_cast<unsigned>(field.number);
   return true;
 }
 
@@ -33,52 +123,50 @@ std::string DirName(const std::string &path) {
 void ParsePluginManifest(const std::string &text, const std::string &path, PluginManifest *manifest) {
   PluginManifest &m = *manifest;
   m                 = PluginManifest{};
-  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
+  ManifestReader doc;
+  if (!nlohmann::json::sax_parse(text, &doc) || !doc.root_is_object) {
     m.error = "manifest " + path + " is not a valid JSON object";
     return;
   }
+  using Kind     = ManifestReader::Kind;
   auto str_field = [&](const char *key, std::string *out, bool required) {
-    auto it = doc.find(key);
-    if (it == doc.end() || !it->is_string()) {
+    auto it = doc.fields.find(key);
+    if (it == doc.fields.end() || it->second.kind != Kind::kString) {
       if (required && m.error.empty()) m.error = std::string("manifest ") + path + " lacks the string field \"" + key + "\"";
       return;
     }
     // A required field must also be non-empty: dlopen("") would return the program itself.
-    if (required && it->get_ref<const std::string &>().empty()) {
+    if (required && it->second.text.empty()) {
       if (m.error.empty()) m.error = std::string("manifest ") + path + " has an empty \"" + key + "\"";
       return;
     }
-    *out = it->get<std::string>();
+    *out = it->second.text;
   };
   str_field("name", &m.name, true);
   str_field("library", &m.library_path, true);
   str_field("entry", &m.entry_symbol, true);
   str_field("description", &m.description, false);
   str_field("delegate", &m.delegate_resource, false);
-  auto abi = doc.find("abi_version");
-  if (abi == doc.end() || !GetUnsigned(*abi, &m.abi_version)) {
+  auto abi = doc.fields.find("abi_version");
+  if (abi == doc.fields.end() || !GetUnsigned(abi->second, &m.abi_version)) {
     if (m.error.empty()) m.error = "manifest " + path + " lacks a non-negative integer \"abi_version\" (at most " + std::to_string(UINT_MAX) + ")";
   } else if (m.abi_version != CEED_BACKEND_ABI_VERSION && m.error.empty()) {
     m.error = "manifest " + path + " declares backend ABI version " + std::to_string(m.abi_version) + " but this libceedrt provides version " +
               std::to_string(CEED_BACKEND_ABI_VERSION);
   }
   if (!m.library_path.empty() && m.library_path[0] != '/') m.library_path = DirName(path) + "/" + m.library_path;
-  auto res = doc.find("resources");
-  if (res == doc.end() || !res->is_array() || res->empty()) {
+  auto res = doc.fields.find("resources");
+  if (res == doc.fields.end() || res->second.kind != Kind::kArray || doc.resources.empty()) {
     if (m.error.empty()) m.error = "manifest " + path + " lists no \"resources\"";
     return;
   }
-  for (const auto &r : *res) {
-    auto     prefix   = r.is_object() ? r.find("prefix") : r.end();
-    auto     priority = r.is_object() ? r.find("priority") : r.end();
-    unsigned value    = 0;
-    if (!r.is_object() || prefix == r.end() || !prefix->is_string() || prefix->get<std::string>().empty() ||
-        prefix->get<std::string>()[0] != '/' || priority == r.end() || !GetUnsigned(*priority, &value)) {
+  for (const ManifestReader::Resource &r : doc.resources) {
+    unsigned value = 0;
+    if (!r.is_object || r.prefix.kind != Kind::kString || r.prefix.text.empty() || r.prefix.text[0] != '/' || !GetUnsigned(r.priority, &value)) {
       if (m.error.empty()) m.error = "manifest " + path + " has a resource without a \"/...\" prefix and a non-negative priority";
       continue;
     }
-    m.resources.emplace_back(prefix->get<std::string>(), value);
+    m.resources.emplace_back(r.prefix.text, value);
   }
 }
 

@@ -30,13 +30,10 @@ bool QFunctionSplitSource(Ceed ceed, const char *source, std::string &path, std:
   // A relative path that exists below a JIT source root keeps its relative form (that is how JIT
   // compilers find it, through -I<root>); one that only exists relative to the working directory is
   // made absolute so that it stays valid if the directory changes.
-  CeedInt      num_roots = 0;
-  const char **roots     = nullptr;
-  if (ceed && CeedGetJitSourceRoots(ceed, &num_roots, &roots) == CEED_ERROR_SUCCESS) {
-    bool found = false;
-    for (CeedInt i = 0; i < num_roots && !found; i++) found = roots[i] && IsRegularFile(std::filesystem::path(roots[i]) / path);
-    CeedRestoreJitSourceRoots(ceed, &roots);
-    if (found) return true;
+  if (ceed) {
+    for (const std::string &root : ceed::RootCeed(ceed)->jit_source_roots) {
+      if (IsRegularFile(std::filesystem::path(root) / path)) return true;
+    }
   }
   if (IsRegularFile(path)) {
     std::error_code ec;

@@ -52,7 +52,7 @@ int Allocate(CeedQFunctionContext ctx, Ceed dev, CeedMemType mem_type, Buffer &b
   if (b.ptr || ctx->size == 0) return CEED_ERROR_SUCCESS;
   void *ptr = nullptr;
   if (mem_type == CEED_MEM_HOST) {
-    if (posix_memalign(&ptr, CEED_ALIGN, ctx->size) != 0)
+    if (ceed::HostMemalign(&ptr, CEED_ALIGN, ctx->size) != 0)
       return CeedContextError(ctx, func, CEED_ERROR_MAJOR, "Could not allocate %zu bytes of host memory for CeedQFunctionContext", ctx->size);
   } else {
     CeedCall(dev->ops.DeviceAlloc(dev, ctx->size, &ptr));
@@ -333,7 +333,7 @@ int CeedQFunctionContextSetData(CeedQFunctionContext ctx, CeedMemType mem_type, 
     if (size > 0) {
       void *ptr = nullptr;
       if (mem_type == CEED_MEM_HOST) {
-        CeedCheck(posix_memalign(&ptr, CEED_ALIGN, size) == 0, ceed, CEED_ERROR_MAJOR,
+        CeedCheck(ceed::HostMemalign(&ptr, CEED_ALIGN, size) == 0, ceed, CEED_ERROR_MAJOR,
                   "Could not allocate %zu bytes of host memory for CeedQFunctionContext", size);
         if (data) std::memcpy(ptr, data, size);
         else std::memset(ptr, 0, size);

@@ -1,6 +1,8 @@
 // Gallery registry of named QFunctions: CeedQFunctionRegister, CeedQFunctionRegisterAll,
 // CeedQFunctionCreateInteriorByName and CeedQFunctionCreateIdentity (spec 05 §2, §4; 07 §1).
+#include <atomic>
 #include <mutex>
+#include <new>
 
 #include "qfunction.hpp"
 
@@ -43,16 +45,33 @@ int QFunctionRegisterEntry(const char *name, const char *source, CeedInt vec_len
 extern "C" {
 
 int CeedQFunctionRegisterAll(void) {
-  static std::once_flag once;
-  static int            result = CEED_ERROR_SUCCESS;
-  std::call_once(once, [] {
-    try {
-      result = ceed::GalleryRegisterBuiltins();
-    } catch (...) {
-      result = CEED_ERROR_MAJOR;
-    }
-  });
-  CeedCheck(result == CEED_ERROR_SUCCESS, nullptr, result, "Registering the gallery QFunctions failed with error %d", result);
+  // Done once; a failure (out of memory) takes back what it registered, so that the next call tries again.
+  static std::atomic<bool> done{false};
+  static std::mutex        mutex;
+  if (done) return CEED_ERROR_SUCCESS;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (done) return CEED_ERROR_SUCCESS;
+  Gallery &gallery = GetGallery();
+  size_t   before  = 0;
+  {
+    std::lock_guard<std::mutex> gallery_lock(gallery.mutex);
+    before = gallery.entries.size();
+  }
+  int         result = CEED_ERROR_MAJOR;
+  const char *why    = "out of memory";
+  try {
+    result = ceed::GalleryRegisterBuiltins();
+    why    = "a built-in name is already registered";
+  } catch (const std::bad_alloc &) {
+  } catch (...) {
+    why = "unexpected exception";
+  }
+  if (result != CEED_ERROR_SUCCESS) {
+    std::lock_guard<std::mutex> gallery_lock(gallery.mutex);
+    gallery.entries.erase(gallery.entries.begin() + (std::ptrdiff_t)before, gallery.entries.end());
+    return CeedError(nullptr, result, "Registering the gallery QFunctions failed (error %d): %s", result, why);
+  }
+  done = true;
   return CEED_ERROR_SUCCESS;
 }
 

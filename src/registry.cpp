@@ -15,11 +15,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <vector>
 
 namespace {
@@ -69,10 +70,17 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
     plugin->error = "cannot read manifest " + path;
     return plugin;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read with the string growing as it goes: `stream << rdbuf()` would swallow an allocation failure and leave
+  // a truncated manifest that reads as invalid (and the plugin as absent) instead of an error.
+  std::string text;
+  char        chunk[4096];
+  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
+  if (in.bad()) {
+    plugin->error = "cannot read manifest " + path;
+    return plugin;
+  }
   ceed::PluginManifest m;
-  ceed::ParsePluginManifest(text.str(), path, &m);
+  ceed::ParsePluginManifest(text, path, &m);
   plugin->name              = std::move(m.name);
   plugin->library_path      = std::move(m.library_path);
   plugin->entry_symbol      = std::move(m.entry_symbol);
@@ -85,14 +93,13 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
 }
 
 std::vector<std::string> ManifestsIn(const std::string &dir) {
-  std::vector<std::string> files;
-  DIR                     *d = opendir(dir.c_str());
+  std::vector<std::string>                  files;
+  std::unique_ptr<DIR, int (*)(DIR *)> d(opendir(dir.c_str()), closedir);  // closed on every way out
   if (!d) return files;
-  while (dirent *e = readdir(d)) {
+  while (dirent *e = readdir(d.get())) {
     std::string name = e->d_name;
     if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) files.push_back(dir + "/" + name);
   }
-  closedir(d);
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -110,24 +117,32 @@ void Discover() {
     }
   }
   dirs.push_back(ceed::PluginDirectory());
-  std::vector<std::string> seen;
-  std::lock_guard<std::mutex> lock(registry_mutex);
+  // Built aside and added at the end, so that a failure (out of memory) leaves the registry as it was and the
+  // next CeedInit discovers again.
+  std::vector<std::string>                       seen;
+  std::vector<std::unique_ptr<Plugin>>           found_plugins;
+  std::vector<std::unique_ptr<CeedBackendEntry>> found_entries;
   for (const auto &dir : dirs) {
     for (const auto &path : ManifestsIn(dir)) {
       std::string canonical = CanonicalPath(path);
       if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
       seen.push_back(canonical);
       std::vector<std::pair<std::string, unsigned>> resources;
-      plugins.push_back(ReadManifest(path, &resources));
+      found_plugins.push_back(ReadManifest(path, &resources));
       for (const auto &[prefix, priority] : resources) {
         auto entry      = std::make_unique<CeedBackendEntry>();
         entry->prefix   = prefix;
         entry->priority = priority;
-        entry->plugin   = plugins.back().get();
-        entries.push_back(std::move(entry));
+        entry->plugin   = found_plugins.back().get();
+        found_entries.push_back(std::move(entry));
       }
     }
   }
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  plugins.reserve(plugins.size() + found_plugins.size());
+  entries.reserve(entries.size() + found_entries.size());
+  for (auto &p : found_plugins) plugins.push_back(std::move(p));
+  for (auto &e : found_entries) entries.push_back(std::move(e));
 }
 
 size_t EditDistance(const std::string &a, const std::string &b) {
@@ -228,27 +243,34 @@ bool RegistryLoad(const CeedBackendEntry *entry, CeedBackendInit *init, std::str
   std::lock_guard<std::mutex> lock(registry_mutex);
   Plugin                     *p = entry->plugin;
   if (p->error.empty() && !p->load_attempted) {
-    p->load_attempted = true;
-    p->handle         = dlopen(p->library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!p->handle) {
+    // The outcome is recorded only once it is complete: if building a reason runs out of memory, the next
+    // selection tries again (the loader counts the second dlopen of the same library).
+    std::string     why_not;
+    CeedBackendInit plugin_init = nullptr;
+    void           *handle      = dlopen(p->library_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
       const char *why = dlerror();
-      p->error        = "cannot load library " + p->library_path + ": " + (why ? why : "unknown dlopen error");
+      why_not         = "cannot load library " + p->library_path + ": " + (why ? why : "unknown dlopen error");
     } else {
-      auto fn = reinterpret_cast<CeedBackendPluginEntry>(dlsym(p->handle, p->entry_symbol.c_str()));
+      auto fn = reinterpret_cast<CeedBackendPluginEntry>(dlsym(handle, p->entry_symbol.c_str()));
       const CeedBackendPlugin *desc = fn ? fn() : nullptr;
       if (!fn) {
-        p->error = "library " + p->library_path + " has no entry symbol '" + p->entry_symbol + "'";
+        why_not = "library " + p->library_path + " has no entry symbol '" + p->entry_symbol + "'";
       } else if (!desc) {
-        p->error = "entry '" + p->entry_symbol + "' of " + p->library_path + " returned no plugin description";
+        why_not = "entry '" + p->entry_symbol + "' of " + p->library_path + " returned no plugin description";
       } else if (desc->abi_version != CEED_BACKEND_ABI_VERSION) {
-        p->error = "library " + p->library_path + " was built for backend ABI version " + std::to_string(desc->abi_version) +
-                   " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
+        why_not = "library " + p->library_path + " was built for backend ABI version " + std::to_string(desc->abi_version) +
+                  " but this libceedrt provides version " + std::to_string(CEED_BACKEND_ABI_VERSION);
       } else if (!desc->init) {
-        p->error = "library " + p->library_path + " provides no init function";
+        why_not = "library " + p->library_path + " provides no init function";
       } else {
-        p->init = desc->init;
+        plugin_init = desc->init;
       }
     }
+    p->handle         = handle;
+    p->init           = plugin_init;
+    p->error          = std::move(why_not);
+    p->load_attempted = true;
   }
   if (!p->error.empty()) {
     *error = "Backend plugin '" + p->name + "' for " + entry->prefix + " is unusable (manifest " + p->manifest_path + "): " + p->error;
@@ -293,9 +315,17 @@ int CeedRegistryGetList(size_t *n, char ***const resources, CeedInt **array) {
   size_t                      count = 0;
   for (const auto &e : entries) count += Visible(*e);
   CeedCheck(count > 0, NULL, CEED_ERROR_MAJOR, "No backends are registered");
-  *resources = static_cast<char **>(std::malloc(count * sizeof(char *)));
-  if (array) *array = static_cast<CeedInt *>(std::malloc(count * sizeof(CeedInt)));
-  CeedCheck(*resources && (!array || *array), NULL, CEED_ERROR_MAJOR, "Out of memory listing backends");
+  *resources = static_cast<char **>(ceed::HostMalloc(count * sizeof(char *)));
+  if (array) *array = static_cast<CeedInt *>(ceed::HostMalloc(count * sizeof(CeedInt)));
+  if (!*resources || (array && !*array)) {
+    std::free(*resources);
+    *resources = nullptr;
+    if (array) {
+      std::free(*array);
+      *array = nullptr;
+    }
+    return CeedError(NULL, CEED_ERROR_MAJOR, "Out of memory listing backends");
+  }
   size_t i = 0;
   for (const auto &e : entries) {
     if (!Visible(*e)) continue;

@@ -38,7 +38,7 @@ int Allocate(CeedVector vec, Ceed dev, CeedMemType mem_type, CeedScalarType prec
   const size_t bytes = Bytes(vec, prec);
   void        *ptr   = nullptr;
   if (mem_type == CEED_MEM_HOST) {
-    if (posix_memalign(&ptr, CEED_ALIGN, bytes) != 0)
+    if (ceed::HostMemalign(&ptr, CEED_ALIGN, bytes) != 0)
       return CeedVectorError(vec, func, CEED_ERROR_MAJOR, "Could not allocate %zu bytes of host memory for CeedVector of length %td", bytes,
                              vec->length);
     if (zero) std::memset(ptr, 0, bytes);

@@ -3,6 +3,7 @@
 // README); /cpu/self/ref needs no compiler.
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 
 #include "ceed-cpu-gen.hpp"
@@ -53,15 +54,11 @@ static int Init(const char *resource, Ceed ceed) {
               "Resource %s: threads must be an integer from 1 to 256, got '%s'", resource, value);
     threads = (int)n;
   }
-  auto *data = new (std::nothrow) struct Context();
+  std::unique_ptr<struct Context> data(new (std::nothrow) struct Context());
   CeedCheck(data, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
   data->threads = threads;
-  int ierr = FindHostCompiler(ceed, lanes, &data->compiler);
-  if (ierr) {
-    delete data;
-    return ierr;
-  }
-  CeedCallBackend(CeedSetData(ceed, data));
+  CeedCall(FindHostCompiler(ceed, lanes, &data->compiler));
+  CeedCallBackend(CeedSetData(ceed, data.release()));
   CeedCallBackend(CeedSetDeterministic(ceed, true));
   CeedBackendOps ops{};
   ops.size           = sizeof(ops);

@@ -2,17 +2,23 @@
 // and loading them with dlopen.
 #include <cpuid.h>
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <new>
 
 #include "ceed-cpu-gen.hpp"
+#include "ceed-gen.hpp"
 
 extern char **environ;
 
@@ -24,41 +30,62 @@ namespace ceed_cpu_gen {
 namespace {
 
 // Runs argv (searched in PATH), collecting stdout and stderr together.
+// Everything that can throw (allocations) happens before the pipe is made or after the child was waited for, so
+// that no descriptor, spawn attribute or child is left behind.
 bool RunCommand(const std::vector<std::string> &argv, std::string *output, int *exit_status) {
   output->clear();
   *exit_status = -1;
-  int fds[2];
-  if (pipe(fds) != 0) return false;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  posix_spawn_file_actions_addclose(&actions, fds[1]);
   std::vector<char *> args;
   for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
-  int   err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  std::string collected;
+  collected.reserve(1 << 16);
+  int fds[2];
+  if (pipe(fds) != 0) {
+    *output = std::string("cannot run ") + argv[0] + ": pipe: " + std::strerror(errno);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  int                        err = posix_spawn_file_actions_init(&actions);
+  pid_t                      pid = 0;
+  if (!err) {
+    err = posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    if (!err) err = posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+    if (!err) err = posix_spawn_file_actions_addclose(&actions, fds[0]);
+    if (!err) err = posix_spawn_file_actions_addclose(&actions, fds[1]);
+    if (!err) err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+  }
   close(fds[1]);
+  bool lost_output = false;  // beyond what could be kept in memory: drained, not kept
   if (err == 0) {
     char    buf[4096];
     ssize_t n;
     while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) break;
-      output->append(buf, (size_t)n);
+      if (lost_output) continue;
+      try {
+        collected.append(buf, (size_t)n);
+      } catch (const std::bad_alloc &) {
+        lost_output = true;
+      }
     }
-  } else {
-    *output = std::string("cannot run ") + argv[0] + ": " + std::strerror(err);
   }
   close(fds[0]);
-  if (err != 0) return false;
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return false;
+  while (err == 0 && waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      *output = std::string("cannot wait for ") + argv[0] + ": " + std::strerror(errno);
+      return false;
+    }
   }
+  if (err != 0) {
+    *output = std::string("cannot run ") + argv[0] + ": " + std::strerror(err);
+    return false;
+  }
+  *output = std::move(collected);
+  if (lost_output) *output += "\n[output truncated: out of memory]";
   *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   return true;
 }
@@ -83,16 +110,30 @@ struct Key {
   char text[CEED_KERNEL_CACHE_KEY_SIZE];
 };
 
+// A path from the kernel cache API (CeedMalloc'd), freed on every way out.
+struct CacheString {
+  char *s = nullptr;
+  CacheString() = default;
+  CacheString(const CacheString &) = delete;
+  ~CacheString() { CeedFree(&s); }
+};
+
+// A temporary file removed on every way out unless path is reset.
+struct RemovedAtExit {
+  const char *path;
+  ~RemovedAtExit() {
+    if (path) unlink(path);
+  }
+};
+
 // -I for every JIT source root and -D for every JIT define of ceed (they shape the kernel too).
 int JitArguments(Ceed ceed, std::vector<std::string> *args) {
-  CeedInt      num = 0;
-  const char **list = nullptr;
-  CeedCallBackend(CeedGetJitSourceRoots(ceed, &num, &list));
-  for (CeedInt i = 0; i < num; i++) args->push_back(std::string("-I") + list[i]);
-  CeedCallBackend(CeedRestoreJitSourceRoots(ceed, &list));
-  CeedCallBackend(CeedGetJitDefines(ceed, &num, &list));
-  for (CeedInt i = 0; i < num; i++) args->push_back(std::string("-D") + list[i]);
-  return CeedRestoreJitDefines(ceed, &list);
+  std::vector<std::string> roots, defines;
+  CeedCall(ceed::gen::CopyJitSourceRoots(ceed, &roots));
+  CeedCall(ceed::gen::CopyJitDefines(ceed, &defines));
+  for (const std::string &root : roots) args->push_back("-I" + root);
+  for (const std::string &define : defines) args->push_back("-D" + define);
+  return CEED_ERROR_SUCCESS;
 }
 
 // The key of a kernel: its source, the compiler, the flags (with ceed's JIT defines and source roots, which
@@ -106,23 +147,72 @@ int ComputeKey(Ceed ceed, const HostCompiler &compiler, const std::string &sourc
   return CeedKernelCacheComputeKey(4, parts, key->text);
 }
 
+// Why the file open as fd cannot be given to dlopen ("" if it can): it must be an ELF file of this word size whose
+// program headers and segments lie within the file. The loader maps segments without checking the file's size, and
+// touching a page past the end of a truncated library raises SIGBUS instead of an error.
+std::string NotLoadableBecause(int fd) {
+  struct stat st {};
+  if (fstat(fd, &st) != 0) return std::string("fstat failed: ") + std::strerror(errno);
+  const uint64_t size = (uint64_t)st.st_size;
+  ElfW(Ehdr) header{};
+  if (pread(fd, &header, sizeof(header), 0) != (ssize_t)sizeof(header) || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
+    return "it is not an ELF file";
+  if (header.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) || header.e_phentsize != sizeof(ElfW(Phdr)))
+    return "it is an ELF file of another word size";
+  if (header.e_phoff > size || (uint64_t)header.e_phnum * sizeof(ElfW(Phdr)) > size - header.e_phoff)
+    return "it is truncated (its program headers end past its " + std::to_string(size) + " bytes)";
+  for (unsigned i = 0; i < header.e_phnum; i++) {
+    ElfW(Phdr) segment{};
+    if (pread(fd, &segment, sizeof(segment), (off_t)(header.e_phoff + i * sizeof(segment))) != (ssize_t)sizeof(segment)) return "its program headers cannot be read";
+    if (segment.p_type != PT_LOAD && segment.p_type != PT_DYNAMIC) continue;
+    if (segment.p_offset > size || segment.p_filesz > size - segment.p_offset)
+      return "it is truncated (segment " + std::to_string(i) + " ends at byte " + std::to_string((uint64_t)segment.p_offset + segment.p_filesz) +
+             " of " + std::to_string(size) + ")";
+  }
+  return "";
+}
+
 // Loads the kernel from the checked entry's open descriptor (never by name, which another file could take
 // after the check). The descriptor stays open while the library is loaded: the loader knows the library by
 // "/proc/self/fd/N" and would hand it out again for another file opened under that number.
-int Load(Ceed ceed, const std::string &key, const char *path, CeedGenKernel *kernel) {
+// An entry that does not load as a kernel (a compiler that wrote something else and exited 0) is removed from the
+// cache, so that it is rebuilt instead of failing every later process; *why says what was wrong (nothing raised).
+int Load(Ceed ceed, const std::string &key, const char *path, CeedGenKernel *kernel, std::string *why) {
+  *kernel = nullptr;
+  why->clear();
+  {
+    // The map's node first: nothing may fail to allocate once the library is loaded (it could not be recorded).
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    loaded_kernels.emplace(key, nullptr);
+  }
   int fd = -1;
   CeedCall(CeedKernelCacheOpenEntry(ceed, path, &fd));
-  const std::string name   = "/proc/self/fd/" + std::to_string(fd);
-  void             *handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *why = dlerror();
+  std::string not_loadable;
+  try {
+    not_loadable = NotLoadableBecause(fd);
+  } catch (...) {
     close(fd);
-    return CeedError(ceed, CEED_ERROR_BACKEND, "Cannot load kernel %s: %s", path, why ? why : "unknown dlopen error");
+    throw;
   }
-  *kernel = reinterpret_cast<CeedGenKernel>(dlsym(handle, CEED_GEN_KERNEL_NAME));
-  CeedCheck(*kernel, ceed, CEED_ERROR_BACKEND, "Kernel %s has no entry point " CEED_GEN_KERNEL_NAME, path);
-  std::lock_guard<std::mutex> lock(loaded_mutex);
-  loaded_kernels[key] = *kernel;
+  char name[64];
+  std::snprintf(name, sizeof(name), "/proc/self/fd/%d", fd);
+  void *handle = not_loadable.empty() ? dlopen(name, RTLD_NOW | RTLD_LOCAL) : nullptr;
+  if (handle) *kernel = reinterpret_cast<CeedGenKernel>(dlsym(handle, CEED_GEN_KERNEL_NAME));
+  if (*kernel) {
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    loaded_kernels[key] = *kernel;
+    return CEED_ERROR_SUCCESS;
+  }
+  const char *error = !not_loadable.empty() ? not_loadable.c_str() : handle ? "it has no entry point " CEED_GEN_KERNEL_NAME : dlerror();
+  if (handle) dlclose(handle);
+  close(fd);
+  unlink(path);
+  {
+    std::lock_guard<std::mutex> lock(loaded_mutex);
+    auto                        found = loaded_kernels.find(key);
+    if (found != loaded_kernels.end() && !found->second) loaded_kernels.erase(found);
+  }
+  *why = std::string("kernel ") + path + " cannot be loaded: " + (error ? error : "unknown dlopen error");
   return CEED_ERROR_SUCCESS;
 }
 
@@ -199,17 +289,18 @@ int LoadKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sourc
   {
     std::lock_guard<std::mutex> lock(loaded_mutex);
     auto                        found = loaded_kernels.find(key.text);
-    if (found != loaded_kernels.end()) {
+    if (found != loaded_kernels.end() && found->second) {
       *kernel = found->second;
       return CEED_ERROR_SUCCESS;
     }
   }
-  char *path = nullptr;
-  CeedCall(CeedKernelCacheLookupFile(ceed, key.text, "so", &path));
-  if (!path) return CEED_ERROR_SUCCESS;
-  int ierr = Load(ceed, key.text, path, kernel);
-  CeedFree(&path);
-  return ierr;
+  CacheString path;
+  CeedCall(CeedKernelCacheLookupFile(ceed, key.text, "so", &path.s));
+  if (!path.s) return CEED_ERROR_SUCCESS;
+  std::string why;
+  CeedCall(Load(ceed, key.text, path.s, kernel, &why));
+  if (!why.empty()) CeedDebug(ceed, "/cpu/self/gen: %s; removed from the kernel cache, it is built again", why.c_str());
+  return CEED_ERROR_SUCCESS;
 }
 
 int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &source, bool report_failure, CeedGenKernel *kernel,
@@ -219,16 +310,17 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   if (*kernel) return CEED_ERROR_SUCCESS;
   Key key;
   CeedCall(ComputeKey(ceed, compiler, source, &key));
-  char *path = nullptr;
 
-  // Miss: compile the source (kept beside the entry for diagnostics) into a temporary file, then store it.
-  char *source_path = nullptr, *output_path = nullptr;
-  CeedCall(CeedKernelCacheWriteFile(ceed, key.text, "cpp", source.data(), source.size(), &source_path));
-  CeedCall(CeedKernelCacheGetTemporaryPath(ceed, key.text, "so", &output_path));
+  // Miss: compile the source (kept beside the entry for diagnostics) into a temporary file, then store it. The
+  // temporary file is removed on every way out but the store, which consumes it.
+  CacheString source_path, output_path, path;
+  CeedCall(CeedKernelCacheWriteFile(ceed, key.text, "cpp", source.data(), source.size(), &source_path.s));
+  CeedCall(CeedKernelCacheGetTemporaryPath(ceed, key.text, "so", &output_path.s));
+  RemovedAtExit            output_file{output_path.s};
   std::vector<std::string> argv = {compiler.path};
   argv.insert(argv.end(), compiler.flags.begin(), compiler.flags.end());
   CeedCall(JitArguments(ceed, &argv));
-  argv.insert(argv.end(), {"-o", output_path, source_path});
+  argv.insert(argv.end(), {"-o", output_path.s, source_path.s});
   std::string command;
   for (const std::string &a : argv) command += (command.empty() ? "" : " ") + a;
 
@@ -238,30 +330,28 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   const bool  ran    = RunCommand(argv, &output, &status);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!ran || status != 0) {
-    unlink(output_path);
-    *diagnostics = "Compiling a /cpu/self/gen kernel failed (exit status " + std::to_string(status) + ").\nSource kept at " + source_path +
+    *diagnostics = "Compiling a /cpu/self/gen kernel failed (" + (ran ? "exit status " + std::to_string(status) : "the compiler did not run") +
+                   ").\nSource kept at " + source_path.s +
                    "\nCommand: " + command + "\nCompiler output:\n" + output;
-    CeedFree(&source_path);
-    CeedFree(&output_path);
     if (!report_failure) return CEED_ERROR_SUCCESS;
     return CeedError(ceed, CEED_ERROR_BACKEND, "%s", diagnostics->c_str());
   }
-  CeedDebug(ceed, "/cpu/self/gen: compiled %s in %.2f s%s%s", source_path, seconds, output.empty() ? "" : "; compiler output:\n",
+  CeedDebug(ceed, "/cpu/self/gen: compiled %s in %.2f s%s%s", source_path.s, seconds, output.empty() ? "" : "; compiler output:\n",
             output.c_str());
   bool persistent = true;
   {
-    char *dir = nullptr;
-    CeedCall(CeedKernelCacheGetDirectory(ceed, &dir, &persistent));
-    CeedFree(&dir);
+    CacheString dir;
+    CeedCall(CeedKernelCacheGetDirectory(ceed, &dir.s, &persistent));
   }
-  if (!persistent) unlink(source_path);  // only failures keep their source when nothing persists
-  CeedFree(&source_path);
-  int ierr = CeedKernelCacheStoreFile(ceed, key.text, "so", output_path, &path);
-  CeedFree(&output_path);
-  CeedCall(ierr);
-  ierr = Load(ceed, key.text, path, kernel);
-  CeedFree(&path);
-  return ierr;
+  if (!persistent) unlink(source_path.s);  // only failures keep their source when nothing persists
+  CeedCall(CeedKernelCacheStoreFile(ceed, key.text, "so", output_path.s, &path.s));
+  output_file.path = nullptr;  // consumed by the store
+  std::string why;
+  CeedCall(Load(ceed, key.text, path.s, kernel, &why));
+  CeedCheck(why.empty(), ceed, CEED_ERROR_BACKEND,
+            "The compiler exited with success, but its output is not a loadable kernel: %s (removed from the kernel cache).\nCommand: %s%s%s",
+            why.c_str(), command.c_str(), output.empty() ? "" : "\nCompiler output:\n", output.c_str());
+  return CEED_ERROR_SUCCESS;
 }
 
 }  // namespace ceed_cpu_gen

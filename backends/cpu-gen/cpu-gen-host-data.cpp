@@ -13,33 +13,38 @@ using ceed::gen::BasisKind;
 using ceed::gen::FieldDesc;
 using ceed::gen::RestrictionKind;
 
-// Offsets (and orientations) interleaved per batch: [batch][node][lane].
+// Offsets (and orientations) interleaved per batch: [batch][node][lane]. Everything is allocated before the
+// restriction's arrays are checked out (an allocation failing in between would leave them checked out) and kept
+// only when complete.
 int InterleaveRestriction(GenOperator *d, const FieldDesc &f, int lanes) {
   if (d->indices.count(f.rstr)) return CEED_ERROR_SUCCESS;
   const CeedInt  num_elem = d->desc.num_elem, es = f.elem_size;
   const CeedSize num_batches = (num_elem + lanes - 1) / lanes, n = num_batches * es * lanes;
   auto           element = [&](CeedSize b, CeedInt l) { return std::min<CeedSize>(b * lanes + l, num_elem - 1); };
-  const CeedInt *offsets = nullptr;
+  const bool     oriented = f.rstr_kind == RestrictionKind::kOriented;
+  std::vector<CeedInt>    idx(n);
+  std::unique_ptr<bool[]> o(oriented ? new bool[n] : nullptr);
+  const CeedInt          *offsets = nullptr;
   CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
-  std::vector<CeedInt> &idx = d->indices[f.rstr];
-  idx.resize(n);
   for (CeedSize b = 0; b < num_batches; b++) {
     for (CeedInt i = 0; i < es; i++) {
       for (CeedInt l = 0; l < lanes; l++) idx[(b * es + i) * lanes + l] = offsets[element(b, l) * es + i];
     }
   }
   CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
-  if (f.rstr_kind != RestrictionKind::kOriented) return CEED_ERROR_SUCCESS;
-  const bool *orients = nullptr;
-  CeedCallBackend(CeedElemRestrictionGetOrientations(f.rstr, CEED_MEM_HOST, &orients));
-  std::unique_ptr<bool[]> &o = d->orients[f.rstr];
-  o.reset(new bool[n]);
-  for (CeedSize b = 0; b < num_batches; b++) {
-    for (CeedInt i = 0; i < es; i++) {
-      for (CeedInt l = 0; l < lanes; l++) o[(b * es + i) * lanes + l] = orients[element(b, l) * es + i];
+  if (oriented) {
+    const bool *orients = nullptr;
+    CeedCallBackend(CeedElemRestrictionGetOrientations(f.rstr, CEED_MEM_HOST, &orients));
+    for (CeedSize b = 0; b < num_batches; b++) {
+      for (CeedInt i = 0; i < es; i++) {
+        for (CeedInt l = 0; l < lanes; l++) o[(b * es + i) * lanes + l] = orients[element(b, l) * es + i];
+      }
     }
+    CeedCallBackend(CeedElemRestrictionRestoreOrientations(f.rstr, &orients));
+    d->orients[f.rstr] = std::move(o);
   }
-  return CeedElemRestrictionRestoreOrientations(f.rstr, &orients);
+  d->indices[f.rstr] = std::move(idx);
+  return CEED_ERROR_SUCCESS;
 }
 
 // Even-odd packing of a rows x cols matrix with M(rows-1-k, cols-1-j) = +-M(k, j), for the contraction with M
@@ -70,15 +75,15 @@ int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
   const CeedInt node_stride = f.num_comp > 1 && comp_stride == 1 ? f.num_comp : 1;
   if ((node_stride > 1 ? R * f.num_comp : R) > 4 * lanes) return CEED_ERROR_SUCCESS;  // longest row the templates move
   if (!d->row_starts.count(f.rstr)) {
-    const CeedInt *offsets = nullptr;
+    // Allocated before the offsets are checked out (see InterleaveRestriction), dropped if the rows are not contiguous.
+    const CeedInt        num_rows    = es / R;
+    const CeedSize       num_batches = (num_elem + lanes - 1) / lanes;
+    std::vector<CeedInt> starts(num_batches * num_rows * lanes);
+    const CeedInt       *offsets = nullptr;
     CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
     bool contiguous = true;
     for (CeedSize i = 0; i < (CeedSize)num_elem * es && contiguous; i++) contiguous = i % R == 0 || offsets[i] == offsets[i - 1] + node_stride;
-    std::vector<CeedInt> &starts = d->row_starts[f.rstr];
     if (contiguous) {
-      const CeedInt  num_rows    = es / R;
-      const CeedSize num_batches = (num_elem + lanes - 1) / lanes;
-      starts.resize(num_batches * num_rows * lanes);
       for (CeedSize b = 0; b < num_batches; b++) {
         for (CeedInt r = 0; r < num_rows; r++) {
           for (CeedInt l = 0; l < lanes; l++) starts[(b * num_rows + r) * lanes + l] = offsets[std::min<CeedSize>(b * lanes + l, num_elem - 1) * es + r * R];
@@ -86,6 +91,8 @@ int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
       }
     }
     CeedCallBackend(CeedElemRestrictionRestoreOffsets(f.rstr, &offsets));
+    if (!contiguous) starts = std::vector<CeedInt>();
+    d->row_starts[f.rstr] = std::move(starts);
   }
   if (!d->row_starts[f.rstr].empty()) {
     f.contiguous_rows = R;
@@ -208,6 +215,7 @@ int SetUpHostData(GenOperator *d) {
     f.storage = x.storage;
     const CeedSize num_batches = (d->desc.num_elem + d->lanes - 1) / d->lanes;
     const size_t   num_values  = (size_t)(num_batches * f.num_comp * f.elem_size * d->lanes);
+    d->interleaved.reserve(d->interleaved.size() + 1);  // so that the push_back below cannot lose x.data
     CeedCallBackend(CeedMallocArray(num_values, x.storage == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double), &x.data));
     d->interleaved.push_back(x);
   }
@@ -325,6 +333,12 @@ int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
 
 void FreeHostData(GenOperator *d) {
   for (InterleavedInput &x : d->interleaved) CeedFree(&x.data);
+  d->interleaved.clear();
+  d->indices.clear();
+  d->row_starts.clear();
+  d->orients.clear();
+  d->matrices.clear();
+  d->matrices_fp32.clear();
 }
 
 }  // namespace ceed_cpu_gen

@@ -6,6 +6,7 @@
 #include <new>
 #include <condition_variable>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -33,19 +34,22 @@ int CreateFallback(CeedOperator op, GenOperator *d) {
 
 // A QFunction whose source is a translation unit (a program's .c file with main) or cannot be found is
 // called through its function pointer; header sources are compiled into the kernel.
-bool SourceCanBeInlined(Ceed ceed, const std::string &path) {
-  if (path.empty()) return false;
+// (An error, such as running out of memory, is reported rather than taken for "no": that would change the kernel.)
+int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
+  *can = false;
+  if (path.empty()) return CEED_ERROR_SUCCESS;
   const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx") return false;
+  if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx") return CEED_ERROR_SUCCESS;
   std::error_code ec;
-  if (std::filesystem::path(path).is_absolute()) return std::filesystem::is_regular_file(path, ec);
-  CeedInt      num_roots = 0;
-  const char **roots     = nullptr;
-  bool         found     = std::filesystem::is_regular_file(path, ec);
-  if (CeedGetJitSourceRoots(ceed, &num_roots, &roots)) return false;
-  for (CeedInt i = 0; i < num_roots && !found; i++) found = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
-  CeedRestoreJitSourceRoots(ceed, &roots);
-  return found;
+  if (std::filesystem::path(path).is_absolute()) {
+    *can = std::filesystem::is_regular_file(path, ec);
+    return CEED_ERROR_SUCCESS;
+  }
+  std::vector<std::string> roots;
+  CeedCall(ceed::gen::CopyJitSourceRoots(ceed, &roots));
+  *can = std::filesystem::is_regular_file(path, ec);
+  for (size_t i = 0; i < roots.size() && !*can; i++) *can = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
+  return CEED_ERROR_SUCCESS;
 }
 
 // Whether a kernel with CeedScalar = float reads op's QFunction context with the host's layout: true without
@@ -86,23 +90,27 @@ int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why) {
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
-  ceed::gen::KernelSource source;
-  if (SourceCanBeInlined(ceed, path)) {
-    char *qf_text = nullptr;
-    CeedCallBackend(CeedLoadSourceToBuffer(ceed, path.c_str(), &qf_text));
-    const std::string qf_source = qf_text;
-    CeedCallBackend(CeedFree(&qf_text));
+  ceed::gen::KernelSource source, inlined_source;
+  bool                    inline_source = false, record_failure = false;
+  std::string             inline_diagnostics;
+  CeedCall(SourceCanBeInlined(ceed, path, &inline_source));
+  if (inline_source) {
+    std::string qf_source;
+    CeedCallBackend(ceed::gen::LoadSourceText(ceed, path, &qf_source));
     CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, qf_source, &source));
     *scratch_bytes = source.scratch_bytes;
     CeedCall(LoadKernel(ceed, compiler, source.text, &d->kernel));
     if (d->kernel) return CEED_ERROR_SUCCESS;
     bool failed_before = false;
     CeedCall(KernelFailedBefore(ceed, compiler, source.text, &failed_before));
-    std::string diagnostics;
+    std::string &diagnostics = inline_diagnostics;
     if (!failed_before) CeedCall(BuildKernel(ceed, compiler, source.text, false, &d->kernel, &diagnostics));
     if (d->kernel) return CEED_ERROR_SUCCESS;
     // The source does not compile as a JIT unit (e.g. host-only code): call the QFunction through its pointer.
-    if (!failed_before) CeedCall(RecordKernelFailure(ceed, compiler, source.text, diagnostics));
+    // The failure is recorded once the kernel without the source compiled: if that fails too, the compiler
+    // itself failed (missing, broken, out of space), which says nothing about the source.
+    record_failure = !failed_before;
+    inlined_source = std::move(source);
     CeedCheck(d->desc.compute == CEED_SCALAR_FP64, ceed, CEED_ERROR_UNSUPPORTED,
               "/cpu/self/gen cannot compute CeedOperator in fp32: its QFunction %s (source %s) does not compile as a JIT unit and is only "
               "available compiled in fp64. %s",
@@ -118,13 +126,12 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, std::string(), &source));
   *scratch_bytes = source.scratch_bytes;
   std::string diagnostics;
-  return BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics);
+  CeedCall(BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics));
+  if (record_failure) CeedCall(RecordKernelFailure(ceed, compiler, inlined_source.text, inline_diagnostics));
+  return CEED_ERROR_SUCCESS;
 }
 
-int Prepare(CeedOperator op) {
-  GenOperator *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->prepared) return CEED_ERROR_SUCCESS;
+int PrepareOnce(CeedOperator op, GenOperator *d) {
   Ceed                ceed     = CeedOperatorReturnCeed(op);
   const HostCompiler *compiler = nullptr;
   CeedCall(GetCompiler(ceed, &compiler));
@@ -137,10 +144,11 @@ int Prepare(CeedOperator op) {
     CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
     CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
     if (d->desc.compute == CEED_SCALAR_FP32) {
-      bool        context_ok = true;
+      bool        context_ok = true, inline_source = false;
       std::string why_fp64;
       CeedCall(ContextKeepsLayoutInFp32(op, &context_ok, &why_fp64));
-      if (!SourceCanBeInlined(ceed, d->desc.qf_source_path)) why_fp64 = "its QFunction is called through its fp64 function pointer";
+      CeedCall(SourceCanBeInlined(ceed, d->desc.qf_source_path, &inline_source));
+      if (!inline_source) why_fp64 = "its QFunction is called through its fp64 function pointer";
       if (!why_fp64.empty()) {
         CeedDebug(ceed, "/cpu/self/gen: QFunction %s computes in fp64 only: %s", d->desc.qf_kernel_name.c_str(), why_fp64.c_str());
         d->precision_native = false;
@@ -195,11 +203,16 @@ class Barrier {
       cv_.wait(lock, [&] { return generation != generation_; });
     }
   }
+  // n participants will not come (called before the others could all have arrived).
+  void Drop(int n) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    count_ -= n;
+  }
 
  private:
   std::mutex              mutex_;
   std::condition_variable cv_;
-  const int               count_;
+  int                     count_;
   int                     waiting_    = 0;
   unsigned                generation_ = 0;
 };
@@ -222,21 +235,37 @@ int RunThreaded(GenOperator *d) {
   std::vector<CeedGenArgs> args(threads, d->args);
   std::vector<int>         codes(threads, 0);
   Barrier                  barrier(threads);
-  auto run = [&](int t) {
-    args[t].scratch = t == 0 ? d->scratch : d->thread_scratch[t - 1];
-    for (const auto &[batches, count] : work[t]) {
-      // An empty slice must not reach the kernel: NULL batches would mean all of them.
-      if (count > 0 && codes[t] == 0) {
-        args[t].batches     = batches;
-        args[t].num_batches = count;
-        codes[t]            = d->kernel(&args[t]);
-      }
+  // Runs thread t's slice of one phase (on whichever thread calls it).
+  auto run_slice = [&](int t, size_t phase) {
+    const auto &[batches, count] = work[t][phase];
+    // An empty slice must not reach the kernel: NULL batches would mean all of them.
+    if (count == 0 || codes[t] != 0) return;
+    args[t].scratch     = t == 0 ? d->scratch : d->thread_scratch[t - 1];
+    args[t].batches     = batches;
+    args[t].num_batches = count;
+    codes[t]            = d->kernel(&args[t]);
+  };
+  const size_t num_phases = work[0].size();
+  auto         worker     = [&](int t) {
+    for (size_t phase = 0; phase < num_phases; phase++) {
+      run_slice(t, phase);
       barrier.Wait();
     }
   };
+  // Threads the system refuses to start are stood in for by this one (their slices run here, in each phase).
   std::vector<std::thread> workers;
-  for (int t = 1; t < threads; t++) workers.emplace_back(run, t);
-  run(0);
+  workers.reserve(threads - 1);
+  int started = 0;
+  try {
+    for (int t = 1; t < threads; t++, started++) workers.emplace_back(worker, t);
+  } catch (const std::system_error &) {
+    barrier.Drop(threads - 1 - started);
+  }
+  for (size_t phase = 0; phase < num_phases; phase++) {
+    run_slice(0, phase);
+    for (int t = started + 1; t < threads; t++) run_slice(t, phase);
+    barrier.Wait();
+  }
   for (std::thread &w : workers) w.join();
   for (int c : codes) {
     if (c) return c;
@@ -245,6 +274,42 @@ int RunThreaded(GenOperator *d) {
   args[0].batches     = d->shared_batches.data();
   args[0].num_batches = (CeedInt)d->shared_batches.size();
   return d->kernel(&args[0]);
+}
+
+// Back to the state of a new operator (no allocation here).
+void Unprepare(GenOperator *d) {
+  CeedOperatorDestroy(&d->fallback);
+  CeedFree(&d->scratch);
+  for (CeedScalar *&scratch : d->thread_scratch) CeedFree(&scratch);
+  d->thread_scratch.clear();
+  d->thread_batches.clear();
+  d->color_batches.clear();
+  d->shared_batches.clear();
+  d->why_fp64.clear();
+  FreeHostData(d);
+  d->desc             = ceed::gen::OperatorDesc{};
+  d->kernel           = nullptr;
+  d->args             = CeedGenArgs{};
+  d->precision_native = true;
+  d->lanes            = 1;
+  d->prepared         = false;
+}
+
+// Builds everything an application needs, or nothing: a failure (a compile error, memory running out) leaves the
+// operator as it was, and the next application or Prepare starts again.
+int Prepare(CeedOperator op) {
+  GenOperator *d = nullptr;
+  CeedCall(Data(op, &d));
+  if (d->prepared) return CEED_ERROR_SUCCESS;
+  int ierr = CEED_ERROR_MAJOR;
+  try {
+    ierr = PrepareOnce(op, d);
+  } catch (...) {
+    Unprepare(d);
+    throw;
+  }
+  if (ierr) Unprepare(d);
+  return ierr;
 }
 
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
@@ -296,9 +361,7 @@ int Destroy(CeedOperator op) {
   CeedCallBackend(CeedOperatorGetData(op, &d));
   if (!d) return CEED_ERROR_SUCCESS;
   int ierr = CeedOperatorDestroy(&d->fallback);
-  CeedFree(&d->scratch);
-  for (CeedScalar *&scratch : d->thread_scratch) CeedFree(&scratch);
-  FreeHostData(d);
+  Unprepare(d);
   delete d;
   CeedCallBackend(CeedOperatorSetData(op, nullptr));
   return ierr;

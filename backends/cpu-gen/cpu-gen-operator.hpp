@@ -61,6 +61,7 @@ int SetUpHostData(GenOperator *d);
 int PartitionBatches(CeedOperator op, GenOperator *d, int threads);
 // Re-interleaves passive quadrature data whose vector changed since the last application.
 int RefreshInterleavedInputs(GenOperator *d);
+// Frees and forgets the host data (nothing allocates here: it also runs when Prepare failed half-way).
 void FreeHostData(GenOperator *d);
 
 }  // namespace ceed_cpu_gen

@@ -179,8 +179,17 @@ int CollocatedDerivative(const FieldDesc &f, std::vector<CeedScalar> *colo);
 // Quadrature weights of a WEIGHT field at each of its points (tensor products of the 1-D weights for tensor bases).
 int FieldQuadratureWeights(const FieldDesc &f, std::vector<CeedScalar> *weights);
 
-// A clone of op on delegate (same QFunction, restrictions, bases, vectors) for operators a backend does not fuse.
+// A clone of op on delegate (same QFunction, restrictions, bases, vectors) for operators a backend does not fuse;
+// *clone stays NULL if it fails.
 int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone);
+
+// Copies of ceed's JIT source roots and defines: checked out and given back around the copy, also when it throws
+// (a checkout not given back would keep the Ceed from being destroyed).
+int CopyJitSourceRoots(Ceed ceed, std::vector<std::string> *roots);
+int CopyJitDefines(Ceed ceed, std::vector<std::string> *defines);
+
+// CeedLoadSourceToBuffer into a string (the buffer freed also when the copy throws).
+int LoadSourceText(Ceed ceed, const std::string &path, std::string *text);
 
 // Whether a QFunction source path names an existing file (absolute, or below the working directory or a JIT
 // source root of ceed), i.e. whether its source can be compiled into a kernel.

@@ -6,7 +6,24 @@
 
 namespace ceed::gen {
 
-int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) {
+namespace {
+
+int CopyJitStrings(Ceed ceed, std::vector<std::string> *out, int (*get)(Ceed, CeedInt *, const char ***), int (*restore)(Ceed, const char ***)) {
+  CeedInt      num  = 0;
+  const char **list = nullptr;
+  out->clear();
+  CeedCallBackend(get(ceed, &num, &list));
+  try {
+    out->assign(list, list + num);
+  } catch (...) {
+    restore(ceed, &list);
+    throw;
+  }
+  CeedCallBackend(restore(ceed, &list));
+  return CEED_ERROR_SUCCESS;
+}
+
+int BuildDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) {
   CeedQFunction qf           = nullptr;
   bool          is_at_points = false;
   CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
@@ -40,18 +57,50 @@ int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) 
   return CEED_ERROR_SUCCESS;
 }
 
+}  // namespace
+
+int CopyJitSourceRoots(Ceed ceed, std::vector<std::string> *roots) {
+  return CopyJitStrings(ceed, roots, CeedGetJitSourceRoots, CeedRestoreJitSourceRoots);
+}
+
+int CopyJitDefines(Ceed ceed, std::vector<std::string> *defines) { return CopyJitStrings(ceed, defines, CeedGetJitDefines, CeedRestoreJitDefines); }
+
+int LoadSourceText(Ceed ceed, const std::string &path, std::string *text) {
+  char *buffer = nullptr;
+  CeedCall(CeedLoadSourceToBuffer(ceed, path.c_str(), &buffer));
+  try {
+    *text = buffer;
+  } catch (...) {
+    CeedFree(&buffer);
+    throw;
+  }
+  return CeedFree(&buffer);
+}
+
+int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) {
+  *clone = nullptr;
+  int ierr = CEED_ERROR_MAJOR;
+  try {
+    ierr = BuildDelegateOperator(op, delegate, clone);
+  } catch (...) {
+    CeedOperatorDestroy(clone);
+    throw;
+  }
+  if (ierr) CeedOperatorDestroy(clone);
+  return ierr;
+}
+
 bool QFunctionSourceExists(Ceed ceed, const std::string &path) {
   if (path.empty()) return false;
   std::error_code ec;
   if (std::filesystem::is_regular_file(path, ec)) return true;
   if (std::filesystem::path(path).is_absolute()) return false;
-  CeedInt      num_roots = 0;
-  const char **roots     = nullptr;
-  if (CeedGetJitSourceRoots(ceed, &num_roots, &roots)) return false;
-  bool found = false;
-  for (CeedInt i = 0; i < num_roots && !found; i++) found = std::filesystem::is_regular_file(std::filesystem::path(roots[i]) / path, ec);
-  CeedRestoreJitSourceRoots(ceed, &roots);
-  return found;
+  std::vector<std::string> roots;
+  if (CopyJitSourceRoots(ceed, &roots)) return false;
+  for (const std::string &root : roots) {
+    if (std::filesystem::is_regular_file(std::filesystem::path(root) / path, ec)) return true;
+  }
+  return false;
 }
 
 }  // namespace ceed::gen

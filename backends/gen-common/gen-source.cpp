@@ -2,7 +2,7 @@
 // target-independent; every target-specific spelling comes from the Dialect.
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "ceed-gen.hpp"
 
@@ -96,9 +96,9 @@ std::string Describe(const FieldDesc &f) {
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
   std::ifstream file(path);
   CeedCheck(file, ceed, CEED_ERROR_BACKEND, "Cannot read JIT template %s", path.c_str());
-  std::ostringstream s;
-  s << file.rdbuf();
-  *text = s.str();
+  // Not `stream << file.rdbuf()`, which takes an allocation failing on the way for the end of the file.
+  file.exceptions(std::ios::badbit);
+  text->assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
   return CEED_ERROR_SUCCESS;
 }
 
@@ -232,10 +232,9 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
   // CeedScalar of the whole unit, QFunction included (ceed/types.h).
   if (desc.compute == CEED_SCALAR_FP32) text += "// computes in fp32\n#define CEED_JIT_SCALAR_FP32 1\n";
   text += dialect.Preamble();
-  char *types = nullptr;
-  CeedCallBackend(CeedLoadSourceToBuffer(ceed, "ceed/types.h", &types));
+  std::string types;
+  CeedCallBackend(LoadSourceText(ceed, "ceed/types.h", &types));
   text += types;
-  CeedCallBackend(CeedFree(&types));
   std::string dir;
   CeedCall(GetTemplatesDirectory(ceed, &dir));
   std::vector<std::string> files = {"ceed-gen-args.h"};

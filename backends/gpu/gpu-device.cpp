@@ -5,6 +5,7 @@
 #include <mutex>
 #include <new>
 
+#include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
 namespace ceed_gpu {
@@ -120,14 +121,11 @@ int JitOptions(Ceed ceed, std::vector<std::string> *options) {
   const CeedGpu *data = GetGpu(ceed);
   CeedCheck(data, ceed, CEED_ERROR_BACKEND, "Ceed context is not served by a GPU backend");
   *options = data->rt->Jit().BaseOptions();
-  CeedInt      num = 0;
-  const char **items = nullptr;
-  CeedCallBackend(CeedGetJitDefines(ceed, &num, &items));
-  for (CeedInt i = 0; i < num; i++) options->push_back(std::string("-D") + items[i]);
-  CeedCallBackend(CeedRestoreJitDefines(ceed, &items));
-  CeedCallBackend(CeedGetJitSourceRoots(ceed, &num, &items));
-  for (CeedInt i = 0; i < num; i++) options->push_back(std::string("-I") + items[i]);
-  CeedCallBackend(CeedRestoreJitSourceRoots(ceed, &items));
+  std::vector<std::string> defines, roots;
+  CeedCall(ceed::gen::CopyJitDefines(ceed, &defines));
+  CeedCall(ceed::gen::CopyJitSourceRoots(ceed, &roots));
+  for (const std::string &define : defines) options->push_back("-D" + define);
+  for (const std::string &root : roots) options->push_back("-I" + root);
   return CEED_ERROR_SUCCESS;
 }
 

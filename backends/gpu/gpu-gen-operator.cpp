@@ -194,10 +194,7 @@ std::string GpuLimits(Ceed ceed, const ceed::gen::OperatorDesc &desc, const ceed
   if (!ceed::gen::QFunctionSourceExists(ceed, desc.qf_source_path)) {
     return "QFunction " + desc.qf_kernel_name + " has no source file to compile (\"" + desc.qf_source_path + "\")";
   }
-  char *text = nullptr;
-  if (CeedLoadSourceToBuffer(ceed, desc.qf_source_path.c_str(), &text)) return "QFunction source " + desc.qf_source_path + " cannot be loaded";
-  *qf_source = text;
-  CeedFree(&text);
+  if (ceed::gen::LoadSourceText(ceed, desc.qf_source_path, qf_source)) return "QFunction source " + desc.qf_source_path + " cannot be loaded";
   return std::string();
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
 namespace ceed_gpu {
@@ -54,11 +55,10 @@ int Build(CeedQFunction qf, CeedGpu &data, QFunctionGpu &d) {
   for (CeedInt i = 0; i < num_in; i++) CeedCallBackend(CeedQFunctionFieldGetSize(in_fields[i], &in_sizes[i]));
   for (CeedInt i = 0; i < num_out; i++) CeedCallBackend(CeedQFunctionFieldGetSize(out_fields[i], &out_sizes[i]));
 
-  char *user_source = nullptr;
-  CeedCall(CeedLoadSourceToBuffer(ceed, source_path, &user_source));
+  std::string user_source;
+  CeedCall(ceed::gen::LoadSourceText(ceed, source_path, &user_source));
   CompileRequest request;
   request.source = QFunctionKernelSource(user_source, function, in_sizes, out_sizes);
-  CeedCall(CeedFree(&user_source));
   request.program_name = std::string("qfunction-") + function;
   request.kernel_names = {QFunctionKernelName(function)};
   CeedCall(JitOptions(ceed, &request.options));
