@@ -208,8 +208,8 @@ CEED_EXTERN int CeedKernelCacheGetStats(CeedKernelCacheStats *stats);
    entry. The caller closes *fd; a shared object loaded through it must keep it open while loaded, since the
    loader knows it by that name. */
 CEED_EXTERN int CeedKernelCacheOpenEntry(Ceed ceed, const char *path, int *fd);
-/* The configured cache folder and why it was not trusted, when it was refused (see above); both NULL when it
-   is in use or the cache is off. Free both with CeedFree. */
+/* The configured cache folder and why it was refused (not trusted, see above, or not writable); both NULL when
+   it is in use or the cache is off. Free both with CeedFree. */
 CEED_EXTERN int CeedKernelCacheGetRefusedDirectory(Ceed ceed, char **directory, char **reason);
 
 /* Work vectors (spec 07 §9). */
