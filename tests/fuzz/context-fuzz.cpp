@@ -245,13 +245,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!s.ceed) s.ceed = fuzz::InitOrNull("/cpu/self/ref/serial");
   if (!s.ceed) std::abort();
   for (auto &ctx : s.ctx) CeedQFunctionContextCreate(s.ceed, &ctx);
-  static const bool trace = std::getenv("CEEDRT_FUZZ_TRACE") != nullptr;  // prints each step's error, to write seeds
-  for (int steps = 0; steps < 96 && !in.Done(); steps++) {
-    Step(s, in);
-    const char *message = nullptr;
-    if (trace && !CeedGetErrorMessage(s.ceed, &message) && std::strcmp(message, "No error message stored")) std::fprintf(stderr, "step %d: %s\n", steps, message);
-    CeedResetErrorMessage(s.ceed, &message);
-  }
+  fuzz::RunProgram(s.ceed, in, 96, [&] { Step(s, in); });
   // Everything is destroyed; every destroy must succeed (no lock is left held by the program).
   int ierr = CeedOperatorDestroy(&s.composite);
   for (auto &op : s.op) ierr |= CeedOperatorDestroy(&op);

@@ -5,7 +5,9 @@
 #include <ceed.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
@@ -87,6 +89,19 @@ inline const std::filesystem::path &ScratchDir() {
     return std::filesystem::path(tmpl);
   }();
   return dir;
+}
+
+// Runs step(in) until the program ends or max_steps steps ran, resetting the error message after each step;
+// CEEDRT_FUZZ_TRACE prints each step's error (to write seeds).
+template <class Step>
+void RunProgram(Ceed ceed, Input &in, int max_steps, Step step) {
+  static const bool trace = std::getenv("CEEDRT_FUZZ_TRACE") != nullptr;
+  for (int steps = 0; steps < max_steps && !in.Done(); steps++) {
+    step();
+    const char *message = nullptr;
+    if (trace && !CeedGetErrorMessage(ceed, &message) && std::strcmp(message, "No error message stored")) std::fprintf(stderr, "step %d: %s\n", steps, message);
+    CeedResetErrorMessage(ceed, &message);
+  }
 }
 
 }  // namespace fuzz

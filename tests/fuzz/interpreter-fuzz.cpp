@@ -430,13 +430,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   s.ceed = fuzz::InitOrNull(resources[in.Range(0, 2)]);
   if (!s.ceed) s.ceed = fuzz::InitOrNull("/cpu/self/ref/serial");
   if (!s.ceed) std::abort();
-  static const bool trace = std::getenv("CEEDRT_FUZZ_TRACE") != nullptr;  // prints each step's error, to write seeds
-  for (int steps = 0; steps < 48 && !in.Done(); steps++) {
-    Step(s, in);
-    const char *message = nullptr;
-    if (trace && !CeedGetErrorMessage(s.ceed, &message) && std::strcmp(message, "No error message stored")) std::fprintf(stderr, "step %d: %s\n", steps, message);
-    CeedResetErrorMessage(s.ceed, &message);
-  }
+  fuzz::RunProgram(s.ceed, in, 48, [&] { Step(s, in); });
   int ierr = CeedOperatorDestroy(&s.composite);
   for (auto &op : s.op) ierr |= CeedOperatorDestroy(&op);
   for (auto &qf : s.qf) ierr |= CeedQFunctionDestroy(&qf);
