@@ -1,0 +1,316 @@
+// ceedrt-parallel: MPI-parallel solves on top of any ceedrt backend (a companion library; the core never
+// links it). It provides
+//   - distributed structured hexahedral meshes of [0,1]^3, block-partitioned over the ranks of a
+//     communicator (uneven splits included), optionally deformed (smooth or Kershaw map);
+//   - the parallel prolongation P from global T-vectors (owned DOFs) to rank-local L-vectors (owned and
+//     ghost DOFs), with nonblocking halo exchange that an operator overlaps with its interior elements;
+//   - operators A = P^T A_L P with essential DOFs eliminated, parallel inner products, preconditioned CG;
+//   - low-order refinement (LOR): Q1 sub-elements of a degree-p tensor space, the rank-local LOR matrix
+//     assembled straight into CSR and handed to hypre, and BoomerAMG as a preconditioner (when the library
+//     was built with hypre: CEEDRT_PARALLEL_HAVE_HYPRE).
+// C++17; errors are reported as ceedrt::parallel::Error exceptions carrying the library's message.
+// See docs/parallel.md.
+#pragma once
+
+#include <ceed.h>
+#include <ceed/parallel-config.h>
+#include <mpi.h>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ceedrt {
+namespace parallel {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Throws Error naming the call when ierr is a libCEED error (message from ceed, or the thread's last error).
+void Check(int ierr, Ceed ceed, const char *call);
+#define CEEDRT_PARALLEL_CALL(ceed, ...) ::ceedrt::parallel::Check((__VA_ARGS__), (ceed), #__VA_ARGS__)
+
+using GlobalIndex = long long;
+
+// ---- Structured meshes --------------------------------------------------------------------------------
+
+enum class Deformation { none, smooth, kershaw };
+const char *DeformationName(Deformation deformation);
+bool        ParseDeformation(const std::string &name, Deformation *deformation);
+
+struct BoxMeshOptions {
+  Deformation deformation = Deformation::none;
+  double      kershaw_eps = 0.3;  // 1: undeformed; smaller: stronger (element aspect ratios ~ 1/eps)
+};
+
+// Coordinates of the node (ix, iy, iz) of the global lattice of a box of `elems` degree-p elements on
+// Gauss-Lobatto nodes, after the deformation. Both maps keep the unit cube (boundary nodes stay on their
+// faces).
+class BoxGeometry {
+ public:
+  BoxGeometry(const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options);
+  std::array<double, 3> Node(const std::array<CeedInt, 3> &lattice_index) const;
+  // Kershaw meshes need elements per direction in multiples of this period (elements aligned with the
+  // map's pieces keep the map trilinear per element).
+  static std::array<CeedInt, 3> Period(Deformation deformation);
+
+ private:
+  int                                degree_;
+  BoxMeshOptions                     options_;
+  std::array<std::vector<double>, 3> x_1d_;  // undeformed lattice coordinates per direction
+};
+
+// Elements per direction (differing by at most one between directions, multiples of the deformation's
+// period) whose DOF count num_comp * prod(elems * degree + 1) is closest to target_dofs in ratio.
+std::array<CeedInt, 3> ChooseElements(double target_dofs, int degree, int num_comp, Deformation deformation);
+
+// Block partition of an element box over a grid of ranks (ranks per direction chosen to keep the blocks
+// close to cubes); parts differ by at most one element per direction.
+struct BoxPartition {
+  std::array<CeedInt, 3> elems{};
+  std::array<int, 3>     ranks{};  // ranks per direction, product = number of ranks
+
+  static BoxPartition Create(const std::array<CeedInt, 3> &elems, int num_ranks);
+  CeedInt             Start(int direction, int part) const;  // first element of part; Start(d, ranks[d]) = elems[d]
+  std::array<int, 3>  Coords(int rank) const;                 // x fastest
+  int                 Rank(const std::array<int, 3> &coords) const;
+};
+
+// One rank's part of a distributed box mesh of degree-p hexahedra.
+// L-space: the lattice nodes of the rank's element block, numbered lexicographically (x fastest).
+// T-space: each lattice node is owned by exactly one rank (the part whose block contains it, the lower
+// part owning nothing of a shared face); ranks number their owned nodes contiguously in rank order.
+struct DistributedBoxMesh {
+  MPI_Comm               comm = MPI_COMM_NULL;  // not owned
+  int                    rank = 0, size = 1;
+  int                    degree = 1;
+  BoxMeshOptions         options;
+  BoxPartition           partition;
+  std::array<CeedInt, 3> elem_begin{}, elem_end{};  // this rank's element block
+  std::array<CeedInt, 3> local_nodes_1d{};
+  CeedInt                num_elem        = 0;   // local elements
+  CeedInt                num_local_nodes = 0;   // L-space nodes
+  std::vector<CeedInt>   elem_nodes;            // num_elem * (p+1)^3 L-node indices, lexicographic per element
+  std::vector<double>    coords;                // 3 * num_local_nodes, component-major
+  std::vector<GlobalIndex> global_node;         // T index of every L node
+  std::vector<int>         owner;               // owning rank of every L node
+  std::vector<char>        on_boundary;         // L node lies on the boundary of the cube
+  CeedInt                  num_owned_nodes  = 0;
+  GlobalIndex              first_owned_node = 0, num_global_nodes = 0;
+  // Local elements with no ghost node (interior) and the others (halo), for overlapping the exchange.
+  std::vector<CeedInt> interior_elems, halo_elems;
+
+  static DistributedBoxMesh Build(MPI_Comm comm, const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options = {});
+  CeedInt NodesPerElem() const { return (degree + 1) * (degree + 1) * (degree + 1); }
+  // elem_nodes of a subset of the local elements, in the order given.
+  std::vector<CeedInt> ElementNodes(const std::vector<CeedInt> &elems) const;
+};
+
+// ---- Parallel prolongation ----------------------------------------------------------------------------
+
+// P: T-vector (owned DOFs) -> L-vector (owned and ghost DOFs); P^T sums the ghost contributions back into
+// their owners. DOFs are nodes times num_comp, components interlaced (dof = num_comp * node + comp).
+// Host arrays; CeedVector overloads access host memory (device vectors are staged through the host).
+class Prolongation {
+ public:
+  // global_node/owner: per L node; the rank owns T nodes first_owned_node .. first_owned_node + num_owned - 1.
+  Prolongation(MPI_Comm comm, const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner, GlobalIndex first_owned_node,
+               CeedInt num_owned_nodes, int num_comp);
+  Prolongation(const DistributedBoxMesh &mesh, int num_comp);
+  ~Prolongation();
+  Prolongation(const Prolongation &)            = delete;
+  Prolongation &operator=(const Prolongation &) = delete;
+
+  MPI_Comm    comm() const { return comm_; }
+  int         num_comp() const { return num_comp_; }
+  CeedSize    local_size() const { return (CeedSize)num_local_nodes_ * num_comp_; }  // L DOFs
+  CeedSize    owned_size() const { return (CeedSize)num_owned_nodes_ * num_comp_; }  // T DOFs on this rank
+  GlobalIndex global_size() const { return num_global_nodes_ * num_comp_; }
+  GlobalIndex first_owned_dof() const { return first_owned_node_ * num_comp_; }
+  GlobalIndex GlobalDof(CeedSize local_dof) const;  // T index of an L DOF
+  bool        IsOwned(CeedSize local_dof) const;
+  CeedInt     NumNeighbors() const { return (CeedInt)neighbors_.size(); }
+  CeedSize    HaloSize() const;  // DOFs received per forward exchange (= sent per reverse)
+
+  // Split phases, so that work on interior elements overlaps the exchange:
+  //   BeginForward writes the owned entries of l and starts receiving the ghost ones; EndForward waits.
+  //   BeginReverse writes the owned sums into t (t = owned part of l) and starts sending ghost entries;
+  //   EndReverse adds what the neighbours sent.
+  void BeginForward(const double *t, double *l);
+  void EndForward(double *l);
+  void BeginReverse(const double *l, double *t);
+  void EndReverse(double *t);
+  void Forward(CeedVector t, CeedVector l);  // l = P t
+  void Reverse(CeedVector l, CeedVector t);  // t = P^T l
+
+ private:
+  struct Neighbor {
+    int                   rank;
+    std::vector<CeedInt>  send_nodes;  // owned T-local nodes it holds as ghosts
+    std::vector<CeedInt>  recv_nodes;  // our L nodes it owns
+    std::vector<double>   send_buffer, recv_buffer;
+  };
+  void Init(const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner);
+  void WaitAll();
+
+  MPI_Comm                 comm_;
+  int                      num_comp_;
+  CeedInt                  num_local_nodes_, num_owned_nodes_;
+  GlobalIndex              first_owned_node_, num_global_nodes_ = 0;
+  std::vector<CeedInt>     owned_local_node_;  // L node of every owned T-local node
+  std::vector<GlobalIndex> global_node_;
+  std::vector<char>        owned_;            // per L node
+  std::vector<Neighbor>    neighbors_;
+  std::vector<MPI_Request> requests_;
+};
+
+// ---- Operators and solvers ----------------------------------------------------------------------------
+
+// Seconds spent, accumulated over calls.
+struct OperatorTimings {
+  double   apply = 0.0;     // whole applications
+  double   exchange = 0.0;  // waiting for halo exchanges (not hidden behind element work)
+  long     applications = 0;
+};
+
+// A = P^T A_L P on T-vectors, A_L given as CeedOperators on L-vectors over the interior elements and over
+// the halo elements (either may be null; the interior one runs while the ghost values travel). Essential
+// DOFs (T-local flags, size owned_size) are eliminated: their rows and columns become the identity.
+class ParallelOperator {
+ public:
+  ParallelOperator(Ceed ceed, const Prolongation &prolongation, CeedOperator op_interior, CeedOperator op_halo,
+                   const std::vector<char> &essential_owned);
+  ~ParallelOperator();
+
+  void Apply(CeedVector x, CeedVector y);            // y = A x (T-vectors of owned_size)
+  void AssembleDiagonal(CeedVector diagonal);        // T-vector of diagonal(A)
+  const Prolongation    &prolongation() const { return prolongation_; }
+  const std::vector<char> &essential_owned() const { return essential_owned_; }
+  std::vector<char>        EssentialLocal() const;  // per L DOF
+  CeedSize                 owned_size() const { return prolongation_.owned_size(); }
+  Ceed                     ceed() const { return ceed_; }
+  const OperatorTimings   &timings() const { return timings_; }
+  void                     ResetTimings() { timings_ = OperatorTimings(); }
+
+ private:
+  void ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, bool add);
+
+  Ceed                ceed_;
+  const Prolongation &prolongation_;
+  CeedOperator        op_interior_, op_halo_;
+  std::vector<char>   essential_owned_;
+  std::vector<CeedInt> essential_local_;  // L DOFs to zero before the local operator
+  CeedVector          x_local_ = nullptr, y_local_ = nullptr;
+  OperatorTimings     timings_;
+};
+
+// Global inner product of two T-vectors.
+double Dot(MPI_Comm comm, CeedVector x, CeedVector y);
+
+class Preconditioner {
+ public:
+  virtual ~Preconditioner() = default;
+  virtual const char *Name() const                 = 0;
+  virtual void        Apply(CeedVector r, CeedVector z) = 0;  // z = M^-1 r
+  double              seconds      = 0.0;  // accumulated in Apply
+  long                applications = 0;
+};
+
+// z = r / diag(A).
+class JacobiPreconditioner : public Preconditioner {
+ public:
+  explicit JacobiPreconditioner(ParallelOperator &op);
+  ~JacobiPreconditioner() override;
+  const char *Name() const override { return "jacobi"; }
+  void        Apply(CeedVector r, CeedVector z) override;
+
+ private:
+  std::vector<double> inverse_diagonal_;
+};
+
+struct PcgOptions {
+  double rtol           = 1e-8;   // on the preconditioned residual norm sqrt(r^T z), relative to the initial one
+  int    max_iterations = 10000;
+  // Called every progress_interval seconds of solving (0: never) with the iteration and relative residual.
+  double                                   progress_interval = 0.0;
+  std::function<void(int, double)>         progress;
+};
+
+struct PcgResult {
+  int    iterations        = 0;
+  bool   converged         = false;
+  double relative_residual = 0.0;  // final sqrt(r^T z) / initial
+  double seconds           = 0.0;
+};
+
+// Solves A x = b with x as the initial guess (set it to zero for a cold start). pc may be null (CG).
+PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedVector x, const PcgOptions &options);
+
+// ---- Low-order refinement -----------------------------------------------------------------------------
+
+// Q1 sub-elements of degree-p tensor hexahedra: each element's (p+1)^3 nodes (lexicographic, x fastest)
+// become p^3 trilinear elements on the same nodes (8 nodes each, lexicographic). Applications build
+// their LOR operators from these offsets and the high-order node coordinates.
+std::vector<CeedInt> LorElementNodes(const std::vector<CeedInt> &elem_nodes, CeedInt num_elem, int degree);
+
+#if CEEDRT_PARALLEL_HAVE_HYPRE
+struct LorAssemblyTimings {
+  double      element_matrices = 0.0;  // CeedOperatorLinearAssemble on the LOR operator
+  double      csr              = 0.0;  // scattering element matrices into the rank-local CSR rows
+  double      hypre            = 0.0;  // handing rows to hypre and its assembly (includes the off-rank rows)
+  GlobalIndex nonzeros         = 0;    // of the global matrix
+};
+
+// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
+// ParCSR matrix. op_lor is a CeedOperator on L-vectors of prolongation (the Q1 discretization); its
+// element matrices are scattered straight into CSR rows (sparsity computed once from the element node
+// lists), owned and ghost rows, and the ghost rows summed by their owners.
+class LorMatrix {
+ public:
+  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned);
+  ~LorMatrix();
+  LorMatrix(const LorMatrix &)            = delete;
+  LorMatrix &operator=(const LorMatrix &) = delete;
+
+  void                      *ParCsr() const;  // HYPRE_ParCSRMatrix
+  void                       Multiply(CeedVector x, CeedVector y) const;  // y = A_LOR x on T-vectors
+  const LorAssemblyTimings  &timings() const { return timings_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  LorAssemblyTimings    timings_;
+};
+
+// One BoomerAMG V-cycle of a LOR matrix per application.
+struct AmgOptions {
+  int    num_functions    = 1;     // components per node (systems AMG for vector problems)
+  double strong_threshold = 0.5;
+  int    relax_type       = 8;     // l1-scaled symmetric hybrid Gauss-Seidel
+  int    coarsen_type     = 10;    // HMIS
+  int    interp_type      = 6;     // extended+i
+  int    print_level      = 0;
+};
+
+class BoomerAmgPreconditioner : public Preconditioner {
+ public:
+  BoomerAmgPreconditioner(const LorMatrix &matrix, const AmgOptions &options);
+  ~BoomerAmgPreconditioner() override;
+  const char *Name() const override { return "lor-amg"; }
+  void        Apply(CeedVector r, CeedVector z) override;
+  double      setup_seconds() const { return setup_seconds_; }
+  int         num_levels() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  double                setup_seconds_ = 0.0;
+};
+#endif
+
+}  // namespace parallel
+}  // namespace ceedrt
