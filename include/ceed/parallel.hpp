@@ -13,6 +13,7 @@
 #pragma once
 
 #include <ceed.h>
+#include <ceed/box-mesh.hpp>
 #include <ceed/parallel-config.h>
 #include <mpi.h>
 
@@ -26,10 +27,6 @@
 namespace ceedrt {
 namespace parallel {
 
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // Throws Error naming the call when ierr is a libCEED error (message from ceed, or the thread's last error).
 void Check(int ierr, Ceed ceed, const char *call);
 #define CEEDRT_PARALLEL_CALL(ceed, ...) ::ceedrt::parallel::Check((__VA_ARGS__), (ceed), #__VA_ARGS__)
@@ -37,36 +34,6 @@ void Check(int ierr, Ceed ceed, const char *call);
 using GlobalIndex = long long;
 
 // ---- Structured meshes --------------------------------------------------------------------------------
-
-enum class Deformation { none, smooth, kershaw };
-const char *DeformationName(Deformation deformation);
-bool        ParseDeformation(const std::string &name, Deformation *deformation);
-
-struct BoxMeshOptions {
-  Deformation deformation = Deformation::none;
-  double      kershaw_eps = 0.3;  // 1: undeformed; smaller: stronger (element aspect ratios ~ 1/eps)
-};
-
-// Coordinates of the node (ix, iy, iz) of the global lattice of a box of `elems` degree-p elements on
-// Gauss-Lobatto nodes, after the deformation. Both maps keep the unit cube (boundary nodes stay on their
-// faces).
-class BoxGeometry {
- public:
-  BoxGeometry(const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options);
-  std::array<double, 3> Node(const std::array<CeedInt, 3> &lattice_index) const;
-  // Kershaw meshes need elements per direction in multiples of this period (elements aligned with the
-  // map's pieces keep the map trilinear per element).
-  static std::array<CeedInt, 3> Period(Deformation deformation);
-
- private:
-  int                                degree_;
-  BoxMeshOptions                     options_;
-  std::array<std::vector<double>, 3> x_1d_;  // undeformed lattice coordinates per direction
-};
-
-// Elements per direction (differing by at most one between directions, multiples of the deformation's
-// period) whose DOF count num_comp * prod(elems * degree + 1) is closest to target_dofs in ratio.
-std::array<CeedInt, 3> ChooseElements(double target_dofs, int degree, int num_comp, Deformation deformation);
 
 // Block partition of an element box over a grid of ranks (ranks per direction chosen to keep the blocks
 // close to cubes); parts differ by at most one element per direction.
@@ -140,12 +107,13 @@ class Prolongation {
   //   BeginForward writes the owned entries of l and starts receiving the ghost ones; EndForward waits.
   //   BeginReverse writes the owned sums into t (t = owned part of l) and starts sending ghost entries;
   //   EndReverse adds what the neighbours sent.
-  void BeginForward(const double *t, double *l);
-  void EndForward(double *l);
-  void BeginReverse(const double *l, double *t);
-  void EndReverse(double *t);
-  void Forward(CeedVector t, CeedVector l);  // l = P t
-  void Reverse(CeedVector l, CeedVector t);  // t = P^T l
+  // The exchange buffers are scratch owned by the object: one exchange at a time (not thread-safe).
+  void BeginForward(const double *t, double *l) const;
+  void EndForward(double *l) const;
+  void BeginReverse(const double *l, double *t) const;
+  void EndReverse(double *t) const;
+  void Forward(CeedVector t, CeedVector l) const;  // l = P t
+  void Reverse(CeedVector l, CeedVector t) const;  // t = P^T l
 
  private:
   struct Neighbor {
@@ -155,7 +123,7 @@ class Prolongation {
     std::vector<double>   send_buffer, recv_buffer;
   };
   void Init(const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner);
-  void WaitAll();
+  void WaitAll() const;
 
   MPI_Comm                 comm_;
   int                      num_comp_;
@@ -164,8 +132,8 @@ class Prolongation {
   std::vector<CeedInt>     owned_local_node_;  // L node of every owned T-local node
   std::vector<GlobalIndex> global_node_;
   std::vector<char>        owned_;            // per L node
-  std::vector<Neighbor>    neighbors_;
-  std::vector<MPI_Request> requests_;
+  mutable std::vector<Neighbor>    neighbors_;
+  mutable std::vector<MPI_Request> requests_;
 };
 
 // ---- Operators and solvers ----------------------------------------------------------------------------
@@ -233,7 +201,7 @@ class JacobiPreconditioner : public Preconditioner {
 };
 
 struct PcgOptions {
-  double rtol           = 1e-8;   // on the preconditioned residual norm sqrt(r^T z), relative to the initial one
+  double rtol           = 1e-8;   // on the residual norm |b - A x|, relative to the initial one
   int    max_iterations = 10000;
   // Called every progress_interval seconds of solving (0: never) with the iteration and relative residual.
   double                                   progress_interval = 0.0;
@@ -243,7 +211,7 @@ struct PcgOptions {
 struct PcgResult {
   int    iterations        = 0;
   bool   converged         = false;
-  double relative_residual = 0.0;  // final sqrt(r^T z) / initial
+  double relative_residual = 0.0;  // final |b - A x| / initial
   double seconds           = 0.0;
 };
 

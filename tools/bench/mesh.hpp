@@ -4,6 +4,7 @@
 #pragma once
 
 #include <ceed.h>
+#include <ceed/box-mesh.hpp>
 
 #include <array>
 #include <string>
@@ -11,13 +12,10 @@
 
 namespace bench {
 
-enum class Deformation { none, smooth, kershaw };
-const char *DeformationName(Deformation d);
-
-struct MeshOptions {
-  Deformation deformation = Deformation::none;
-  double      kershaw_eps = 0.3;  // 1: no deformation; smaller: stronger (element aspect ratios ~ 1/eps)
-};
+using Deformation = ceedrt::parallel::Deformation;
+using MeshOptions = ceedrt::parallel::BoxMeshOptions;
+using ceedrt::parallel::ChooseElements;
+using ceedrt::parallel::DeformationName;
 
 struct BoxMesh {
   int                     degree      = 1;
@@ -33,15 +31,8 @@ struct BoxMesh {
   bool    IsBoundaryNode(CeedSize node) const;
 };
 
-// Elements per direction (differing by at most one between directions, multiples of the map's period
-// for the Kershaw map) whose DOF count, num_comp * prod(elems * degree + 1), is closest to target_dofs
-// in ratio.
-std::array<CeedInt, 3> ChooseElements(double target_dofs, int degree, int num_comp, Deformation deformation);
-
-// Builds the mesh; throws std::invalid_argument when 32-bit element offsets would overflow.
+// Builds the mesh; throws std::invalid_argument when 32-bit element offsets would overflow (and
+// ceedrt::parallel::Error for shapes the deformation cannot take).
 BoxMesh BuildMesh(const std::array<CeedInt, 3> &elems, int degree, int num_comp, const MeshOptions &options);
-
-// DOF count of a mesh shape without building it.
-double MeshDofs(const std::array<CeedInt, 3> &elems, int degree, int num_comp);
 
 }  // namespace bench

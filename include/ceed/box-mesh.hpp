@@ -1,0 +1,51 @@
+// Structured hexahedral meshes of the unit cube: the lattice of Gauss-Lobatto nodes of a box of degree-p
+// elements, optionally deformed by a smooth map or a Kershaw-type map. Shared by ceed-bench (serial) and
+// ceedrt-parallel (distributed); needs no MPI.
+#pragma once
+
+#include <ceed.h>
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ceedrt {
+namespace parallel {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class Deformation { none, smooth, kershaw };
+const char *DeformationName(Deformation deformation);
+bool        ParseDeformation(const std::string &name, Deformation *deformation);
+
+struct BoxMeshOptions {
+  Deformation deformation = Deformation::none;
+  double      kershaw_eps = 0.3;  // 1: undeformed; smaller: stronger (element aspect ratios ~ 1/eps)
+};
+
+// Coordinates of the node (ix, iy, iz) of the global lattice of a box of `elems` degree-p elements on
+// Gauss-Lobatto nodes, after the deformation. Both maps keep the unit cube (boundary nodes stay on their
+// faces).
+class BoxGeometry {
+ public:
+  BoxGeometry(const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options);
+  std::array<double, 3> Node(const std::array<CeedInt, 3> &lattice_index) const;
+  // Kershaw meshes need elements per direction in multiples of this period (elements aligned with the
+  // map's pieces keep the map trilinear per element).
+  static std::array<CeedInt, 3> Period(Deformation deformation);
+
+ private:
+  int                                degree_;
+  BoxMeshOptions                     options_;
+  std::array<std::vector<double>, 3> x_1d_;  // undeformed lattice coordinates per direction
+};
+
+// Elements per direction (differing by at most one between directions, multiples of the deformation's
+// period) whose DOF count num_comp * prod(elems * degree + 1) is closest to target_dofs in ratio.
+std::array<CeedInt, 3> ChooseElements(double target_dofs, int degree, int num_comp, Deformation deformation);
+
+}  // namespace parallel
+}  // namespace ceedrt
