@@ -1,0 +1,51 @@
+// ceed-solve's work, as a library so the MPI tests run exactly what the tool runs: a bake-off problem on a
+// distributed box mesh with a manufactured solution, solved by (preconditioned) CG on any backend.
+#pragma once
+
+#include <ceed/parallel.hpp>
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace solve {
+
+struct SolveOptions {
+  std::string                       resource = "/cpu/self/gen";
+  std::string                       problem  = "bp3";
+  int                               degree   = 2;
+  double                            dofs     = 1e5;   // global target, when elems is not given
+  std::array<CeedInt, 3>            elems{};          // all zero: chosen from dofs
+  ceedrt::parallel::BoxMeshOptions  mesh;
+  std::string                       pc             = "lor-amg";  // none | jacobi | lor-amg
+  double                            rtol           = 1e-8;
+  int                               max_iterations = 10000;
+  double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
+  bool                              gather_solution   = false;    // return the solution on rank 0
+};
+
+struct SolveReport {
+  std::string            problem, pc, resource, mesh;
+  int                    degree = 0, ranks = 1, num_comp = 1;
+  std::array<CeedInt, 3> elems{};
+  std::array<int, 3>     rank_grid{};
+  long long              global_dofs = 0;
+  int                    iterations  = 0;
+  bool                   converged   = false;
+  double                 relative_residual = 0.0;
+  double                 l2_error = 0.0, relative_l2_error = 0.0;  // of the discrete solution against u*
+  // Seconds (the largest over the ranks).
+  double setup = 0.0, lor_assembly = 0.0, amg_setup = 0.0, solve = 0.0, operator_apply = 0.0, exchange = 0.0, preconditioner = 0.0;
+  long   operator_applications = 0, preconditioner_applications = 0;
+  long long lor_nonzeros  = 0;
+  int       amg_levels    = 0;
+  long long halo_dofs_max = 0;  // largest per-rank halo
+  std::vector<double> solution;  // global T order, on rank 0, when gather_solution
+};
+
+// Runs one solve on comm; every rank returns the same report (the solution only on rank 0).
+// progress(iteration, relative residual) runs on rank 0 only.
+SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::function<void(int, double)> &progress = {});
+
+}  // namespace solve
