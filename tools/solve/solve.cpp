@@ -273,12 +273,27 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   report.relative_l2_error = std::sqrt(sums[0] / sums[1]);
 
   if (options.gather_solution) {
+    // Owned values with their global lattice numbers, so that runs on different rank counts compare.
+    std::vector<double> lattice_index(x_owned.size());
+    const CeedInt       nx = mesh.local_nodes_1d[0], ny = mesh.local_nodes_1d[1];
+    const GlobalIndex   gx = (GlobalIndex)report.elems[0] * options.degree + 1, gy = (GlobalIndex)report.elems[1] * options.degree + 1;
+    for (CeedInt node = 0; node < mesh.num_local_nodes; node++) {
+      if (mesh.owner[node] != mesh.rank) continue;
+      const GlobalIndex ix = mesh.elem_begin[0] * options.degree + node % nx, iy = mesh.elem_begin[1] * options.degree + (node / nx) % ny;
+      const GlobalIndex iz = mesh.elem_begin[2] * options.degree + node / (nx * ny);
+      for (int c = 0; c < spec->num_comp; c++) {
+        lattice_index[(mesh.global_node[node] - mesh.first_owned_node) * spec->num_comp + c] = (double)((ix + gx * (iy + gy * iz)) * spec->num_comp + c);
+      }
+    }
     std::vector<int> counts(report.ranks), displs(report.ranks + 1, 0);
     const int        mine = (int)x_owned.size();
     MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
     for (int r = 0; r < report.ranks; r++) displs[r + 1] = displs[r] + counts[r];
-    if (rank == 0) report.solution.resize(displs[report.ranks]);
-    MPI_Gatherv(x_owned.data(), mine, MPI_DOUBLE, report.solution.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, comm);
+    std::vector<double> values(rank == 0 ? displs[report.ranks] : 0), indices(values.size());
+    MPI_Gatherv(x_owned.data(), mine, MPI_DOUBLE, values.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, comm);
+    MPI_Gatherv(lattice_index.data(), mine, MPI_DOUBLE, indices.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, comm);
+    report.solution.resize(values.size());
+    for (size_t k = 0; k < values.size(); k++) report.solution[(size_t)indices[k]] = values[k];
   }
   return report;
 }

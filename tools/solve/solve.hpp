@@ -22,7 +22,7 @@ struct SolveOptions {
   double                            rtol           = 1e-8;
   int                               max_iterations = 10000;
   double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
-  bool                              gather_solution   = false;    // return the solution on rank 0
+  bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
 };
 
 struct SolveReport {
@@ -41,7 +41,7 @@ struct SolveReport {
   long long lor_nonzeros  = 0;
   int       amg_levels    = 0;
   long long halo_dofs_max = 0;  // largest per-rank halo
-  std::vector<double> solution;  // global T order, on rank 0, when gather_solution
+  std::vector<double> solution;  // on rank 0 when gather_solution, in lattice order (x fastest, components interlaced)
 };
 
 // Runs one solve on comm; every rank returns the same report (the solution only on rank 0).

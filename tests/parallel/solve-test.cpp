@@ -1,0 +1,94 @@
+// ceed-solve's solves across rank counts: the solution on N ranks equals the one on a single rank to 1e-10
+// ("equal" mode), and the L2 error against the manufactured solution converges at order p + 1 on smooth
+// meshes ("order" mode, p = 1, 2, 3).
+//   parallel-solve-test equal RESOURCE | parallel-solve-test order RESOURCE
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "../../tools/solve/solve.hpp"
+
+namespace {
+
+int rank = 0;
+
+void Require(bool ok, const std::string &what) {
+  if (ok) return;
+  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void CheckEqual(const std::string &resource, const std::string &problem, int degree, const std::array<CeedInt, 3> &elems) {
+  solve::SolveOptions options;
+  options.resource              = resource;
+  options.problem               = problem;
+  options.degree                = degree;
+  options.elems                 = elems;
+  options.mesh.deformation      = ceedrt::parallel::Deformation::kershaw;
+  options.pc                    = "jacobi";
+  options.rtol                  = 1e-13;
+  options.gather_solution       = true;
+  const solve::SolveReport many = solve::RunSolve(MPI_COMM_WORLD, options);
+  Require(many.converged, problem + ": not converged on all ranks");
+  if (rank != 0) return;
+  const solve::SolveReport one = solve::RunSolve(MPI_COMM_SELF, options);
+  Require(one.converged && one.solution.size() == many.solution.size(), problem + ": single-rank solve");
+  double diff = 0.0, scale = 0.0;
+  for (size_t i = 0; i < one.solution.size(); i++) {
+    diff  = std::fmax(diff, std::fabs(one.solution[i] - many.solution[i]));
+    scale = std::fmax(scale, std::fabs(one.solution[i]));
+  }
+  std::printf("%s p=%d %s: %d ranks %d iterations, 1 rank %d iterations, max difference %.3e (relative %.3e)\n", problem.c_str(), degree,
+              resource.c_str(), many.ranks, many.iterations, one.iterations, diff, diff / scale);
+  Require(diff <= 1e-10 * scale, problem + ": solutions on " + std::to_string(many.ranks) + " ranks and on one differ by " + std::to_string(diff / scale));
+  Require(std::fabs(one.l2_error - many.l2_error) <= 1e-8 * one.l2_error, problem + ": L2 errors differ");
+}
+
+void CheckOrder(const std::string &resource, int degree, const std::array<CeedInt, 3> &sizes) {
+  double errors[3];
+  for (int k = 0; k < 3; k++) {
+    solve::SolveOptions options;
+    options.resource         = resource;
+    options.problem          = "bp3";
+    options.degree           = degree;
+    options.elems            = {sizes[k], sizes[k], sizes[k]};
+    options.mesh.deformation = ceedrt::parallel::Deformation::smooth;
+    options.pc               = "jacobi";
+    options.rtol             = 1e-12;
+    const auto report        = solve::RunSolve(MPI_COMM_WORLD, options);
+    Require(report.converged, "order: solve not converged");
+    errors[k] = report.l2_error;
+  }
+  const double order = std::log(errors[1] / errors[2]) / std::log((double)sizes[2] / sizes[1]);
+  if (rank == 0) {
+    std::printf("bp3 p=%d smooth mesh: L2 errors %.4e %.4e %.4e for %d, %d, %d elements per direction: observed order %.3f (expected %d)\n", degree,
+                errors[0], errors[1], errors[2], sizes[0], sizes[1], sizes[2], order, degree + 1);
+  }
+  Require(errors[1] < errors[0] && order >= degree + 1 - 0.25, "order: observed " + std::to_string(order) + " for p = " + std::to_string(degree));
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  Require(argc == 3, "usage: parallel-solve-test equal|order RESOURCE");
+  const std::string mode = argv[1], resource = argv[2];
+  try {
+    if (mode == "equal") {
+      CheckEqual(resource, "bp3", 3, {6, 4, 4});
+      CheckEqual(resource, "bp2", 2, {6, 2, 4});
+    } else if (mode == "order") {
+      CheckOrder(resource, 1, {4, 8, 16});
+      CheckOrder(resource, 2, {2, 4, 8});
+      CheckOrder(resource, 3, {2, 4, 6});
+    } else {
+      Require(false, "unknown mode " + mode);
+    }
+  } catch (const std::exception &e) {
+    Require(false, e.what());
+  }
+  MPI_Finalize();
+  return 0;
+}
