@@ -161,6 +161,8 @@ class ParallelOperator {
   std::vector<char>        EssentialLocal() const;  // per L DOF
   CeedSize                 owned_size() const { return prolongation_.owned_size(); }
   Ceed                     ceed() const { return ceed_; }
+  CeedOperator             op_interior() const { return op_interior_; }
+  CeedOperator             op_halo() const { return op_halo_; }
   const OperatorTimings   &timings() const { return timings_; }
   void                     ResetTimings() { timings_ = OperatorTimings(); }
 
@@ -217,6 +219,49 @@ struct PcgResult {
 
 // Solves A x = b with x as the initial guess (set it to zero for a cold start). pc may be null (CG).
 PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedVector x, const PcgOptions &options);
+
+// ---- p-multigrid ---------------------------------------------------------------------------------------
+
+// A coarser level of a p-multigrid hierarchy, built by the application: its prolongation and essential
+// flags, and for each local operator of the next finer level (interior, halo; null where that operator is
+// absent) the coarse restriction and basis (same quadrature as the finer one) that
+// CeedOperatorMultigridLevelCreate takes.
+struct PMultigridCoarseLevel {
+  const Prolongation *prolongation = nullptr;
+  std::vector<char>   essential_owned;
+  CeedElemRestriction restriction[2] = {nullptr, nullptr};
+  CeedBasis           basis[2]       = {nullptr, nullptr};
+};
+
+struct PMultigridOptions {
+  int    smoothing_degree  = 3;    // Chebyshev (Jacobi-preconditioned) polynomial degree of each pre- and post-smoothing
+  int    coarse_degree     = 20;   // Chebyshev degree on the coarsest level when no coarse solver is set
+  int    eigen_iterations  = 15;   // power iterations estimating the largest eigenvalue of D^-1 A per level
+  double eigen_safety      = 1.1;  // the Chebyshev interval is [lower * lambda, safety * lambda]
+  double lower_fraction    = 0.2;
+};
+
+// One V-cycle per application: Chebyshev-Jacobi smoothing on every level, transfers from
+// CeedOperatorMultigridLevelCreate (multiplicity-weighted, so shared nodes are averaged across ranks), and
+// on the coarsest level the coarse solver (e.g. BoomerAMG of its assembled matrix) or Chebyshev.
+class PMultigridPreconditioner : public Preconditioner {
+ public:
+  PMultigridPreconditioner(ParallelOperator &fine, const std::vector<PMultigridCoarseLevel> &coarse, const PMultigridOptions &options);
+  ~PMultigridPreconditioner() override;
+  const char       *Name() const override { return "pmg"; }
+  void              Apply(CeedVector r, CeedVector z) override;
+  int               num_levels() const;
+  ParallelOperator &Coarsest();
+  // The coarsest level's local operators as one composite CeedOperator (owned here), e.g. to assemble it.
+  CeedOperator      CoarsestLocalOperator();
+  void              SetCoarseSolver(std::unique_ptr<Preconditioner> solver);
+  double            setup_seconds() const { return setup_seconds_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  double                setup_seconds_ = 0.0;
+};
 
 // ---- Low-order refinement -----------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 // A = P^T A_L P with essential DOFs eliminated; the interior elements' work overlaps the halo exchange.
 #include <ceed/parallel.hpp>
 
-#include <chrono>
+
+#include "host-array.hpp"
 
 namespace ceedrt {
 namespace parallel {
@@ -18,45 +19,8 @@ void Check(int ierr, Ceed ceed, const char *call) {
 
 namespace {
 
-double Now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
-// Scoped host access to a CeedVector (read-write, read or write-only).
-class HostArray {
- public:
-  enum Mode { read, read_write, write };
-  HostArray(CeedVector vec, Mode mode) : vec_(vec), mode_(mode) {
-    Ceed ceed = CeedVectorReturnCeed(vec);
-    if (mode == read) {
-      const CeedScalar *data = nullptr;
-      CEEDRT_PARALLEL_CALL(ceed, CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &data));
-      data_ = const_cast<CeedScalar *>(data);
-    } else if (mode == read_write) {
-      CEEDRT_PARALLEL_CALL(ceed, CeedVectorGetArray(vec, CEED_MEM_HOST, &data_));
-    } else {
-      CEEDRT_PARALLEL_CALL(ceed, CeedVectorGetArrayWrite(vec, CEED_MEM_HOST, &data_));
-    }
-  }
-  ~HostArray() {
-    if (mode_ == read) {
-      const CeedScalar *data = data_;
-      CeedVectorRestoreArrayRead(vec_, &data);
-    } else {
-      CeedVectorRestoreArray(vec_, &data_);
-    }
-  }
-  HostArray(const HostArray &)            = delete;
-  HostArray &operator=(const HostArray &) = delete;
-  double    *data() const { return data_; }
-
- private:
-  CeedVector  vec_;
-  Mode        mode_;
-  CeedScalar *data_ = nullptr;
-};
-
 void CheckLength(CeedVector v, CeedSize expected, const char *what) {
-  CeedSize n = 0;
-  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(v), CeedVectorGetLength(v, &n));
+  const CeedSize n = VectorLength(v);
   if (n != expected) throw Error(std::string(what) + ": vector of length " + std::to_string(n) + ", expected " + std::to_string(expected));
 }
 

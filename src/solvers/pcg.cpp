@@ -1,15 +1,14 @@
 // Parallel inner products, Jacobi, and preconditioned conjugate gradients on T-vectors.
 #include <ceed/parallel.hpp>
 
-#include <chrono>
 #include <cmath>
+
+#include "host-array.hpp"
 
 namespace ceedrt {
 namespace parallel {
 
 namespace {
-
-double Now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // Sum of x[i] * y[i] with independent partial sums, so the compiler can vectorise the reduction.
 double LocalDot(const CeedScalar *x, const CeedScalar *y, CeedSize n) {
@@ -25,37 +24,18 @@ double LocalDot(const CeedScalar *x, const CeedScalar *y, CeedSize n) {
   return sum;
 }
 
-class ReadView {
- public:
-  explicit ReadView(CeedVector v) : v_(v) { CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(v), CeedVectorGetArrayRead(v, CEED_MEM_HOST, &data_)); }
-  ~ReadView() { CeedVectorRestoreArrayRead(v_, &data_); }
-  ReadView(const ReadView &)            = delete;
-  ReadView &operator=(const ReadView &) = delete;
-  const CeedScalar *data() const { return data_; }
-
- private:
-  CeedVector        v_;
-  const CeedScalar *data_ = nullptr;
-};
-
-CeedSize Length(CeedVector v) {
-  CeedSize n = 0;
-  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(v), CeedVectorGetLength(v, &n));
-  return n;
-}
-
 }  // namespace
 
 double Dot(MPI_Comm comm, CeedVector x, CeedVector y) {
-  const CeedSize n = Length(x);
-  if (Length(y) != n) throw Error("Dot: vectors of lengths " + std::to_string(n) + " and " + std::to_string(Length(y)));
+  const CeedSize n = VectorLength(x);
+  if (VectorLength(y) != n) throw Error("Dot: vectors of lengths " + std::to_string(n) + " and " + std::to_string(VectorLength(y)));
   double local = 0.0;
   {
-    ReadView xv(x);
+    HostArray xv(x, HostArray::read);
     if (x == y) {
       local = LocalDot(xv.data(), xv.data(), n);
     } else {
-      ReadView yv(y);
+      HostArray yv(y, HostArray::read);
       local = LocalDot(xv.data(), yv.data(), n);
     }
   }
@@ -70,7 +50,7 @@ JacobiPreconditioner::JacobiPreconditioner(ParallelOperator &op) : inverse_diago
   CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, op.owned_size(), &diagonal));
   try {
     op.AssembleDiagonal(diagonal);
-    ReadView d(diagonal);
+    HostArray d(diagonal, HostArray::read);
     for (CeedSize i = 0; i < op.owned_size(); i++) {
       if (!(d.data()[i] > 0.0)) {
         throw Error("JacobiPreconditioner: diagonal entry " + std::to_string(op.prolongation().first_owned_dof() + i) + " is " +
@@ -90,7 +70,7 @@ JacobiPreconditioner::~JacobiPreconditioner() = default;
 void JacobiPreconditioner::Apply(CeedVector r, CeedVector z) {
   const double start = Now();
   {
-    ReadView    rv(r);
+    HostArray   rv(r, HostArray::read);
     CeedScalar *zd = nullptr;
     CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(z), CeedVectorGetArrayWrite(z, CEED_MEM_HOST, &zd));
     for (size_t i = 0; i < inverse_diagonal_.size(); i++) zd[i] = rv.data()[i] * inverse_diagonal_[i];
@@ -106,8 +86,8 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
   const CeedSize n     = op.owned_size();
   const double   start = Now();
   PcgResult      result;
-  if (Length(b) != n || Length(x) != n) {
-    throw Error("SolvePcg: vectors of lengths " + std::to_string(Length(b)) + " and " + std::to_string(Length(x)) + ", operator has " +
+  if (VectorLength(b) != n || VectorLength(x) != n) {
+    throw Error("SolvePcg: vectors of lengths " + std::to_string(VectorLength(b)) + " and " + std::to_string(VectorLength(x)) + ", operator has " +
                 std::to_string(n) + " owned DOFs");
   }
   CeedVector r = nullptr, z = nullptr, p = nullptr, ap = nullptr;

@@ -6,38 +6,14 @@
 #include <algorithm>
 #include <map>
 
+#include "host-array.hpp"
+
 namespace ceedrt {
 namespace parallel {
 
 namespace {
 
 constexpr int kForwardTag = 4101, kReverseTag = 4102;
-
-// Host views of two CeedVectors for the duration of a call.
-class HostArrays {
- public:
-  HostArrays(CeedVector in, CeedVector out) : in_vec_(in), out_vec_(out) {
-    CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(in), CeedVectorGetArrayRead(in, CEED_MEM_HOST, &in_));
-    CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(out), CeedVectorGetArrayWrite(out, CEED_MEM_HOST, &out_));
-  }
-  ~HostArrays() {
-    CeedVectorRestoreArrayRead(in_vec_, &in_);
-    CeedVectorRestoreArray(out_vec_, &out_);
-  }
-  const double *in() const { return in_; }
-  double       *out() const { return out_; }
-
- private:
-  CeedVector        in_vec_, out_vec_;
-  const CeedScalar *in_  = nullptr;
-  CeedScalar       *out_ = nullptr;
-};
-
-CeedSize VectorLength(CeedVector v) {
-  CeedSize n = 0;
-  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(v), CeedVectorGetLength(v, &n));
-  return n;
-}
 
 }  // namespace
 
@@ -211,9 +187,9 @@ void Prolongation::Forward(CeedVector t, CeedVector l) const {
     throw Error("Prolongation::Forward: vector lengths " + std::to_string(VectorLength(t)) + " -> " + std::to_string(VectorLength(l)) +
                 ", expected " + std::to_string(owned_size()) + " -> " + std::to_string(local_size()));
   }
-  HostArrays arrays(t, l);
-  BeginForward(arrays.in(), arrays.out());
-  EndForward(arrays.out());
+  HostArray in(t, HostArray::read), out(l, HostArray::write);
+  BeginForward(in.data(), out.data());
+  EndForward(out.data());
 }
 
 void Prolongation::Reverse(CeedVector l, CeedVector t) const {
@@ -221,9 +197,9 @@ void Prolongation::Reverse(CeedVector l, CeedVector t) const {
     throw Error("Prolongation::Reverse: vector lengths " + std::to_string(VectorLength(l)) + " -> " + std::to_string(VectorLength(t)) +
                 ", expected " + std::to_string(local_size()) + " -> " + std::to_string(owned_size()));
   }
-  HostArrays arrays(l, t);
-  BeginReverse(arrays.in(), arrays.out());
-  EndReverse(arrays.out());
+  HostArray in(l, HostArray::read), out(t, HostArray::write);
+  BeginReverse(in.data(), out.data());
+  EndReverse(out.data());
 }
 
 }  // namespace parallel

@@ -33,6 +33,8 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["preconditioner_applications"] = r.preconditioner_applications;
   j["lor_nonzeros"]                = r.lor_nonzeros;
   j["amg_levels"]                  = r.amg_levels;
+  j["pmg_levels"]                  = r.pmg_levels;
+  j["seconds"]["pmg_setup"]        = r.pmg_setup;
   j["halo_dofs_max"]               = r.halo_dofs_max;
   const double total               = r.setup + r.lor_assembly + r.amg_setup + r.solve;
   j["time_to_solution"]            = total;
@@ -74,7 +76,7 @@ int main(int argc, char **argv) {
   app.add_option("--elems", elems, "Elements per direction, nx,ny,nz")->delimiter(',')->expected(3);
   app.add_option("--mesh", mesh, "none | smooth | kershaw")->capture_default_str();
   app.add_option("--kershaw-eps", options.mesh.kershaw_eps, "Kershaw deformation parameter (1: none, small: strong)")->capture_default_str();
-  app.add_option("--pc", options.pc, "none | jacobi | lor-amg")->capture_default_str();
+  app.add_option("--pc", options.pc, "none | jacobi | pmg (p-multigrid, BoomerAMG on p = 1 with hypre) | lor-amg")->capture_default_str();
   app.add_option("--rtol", options.rtol, "Relative residual tolerance")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--max-iterations", options.max_iterations, "Iteration limit")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--progress", options.progress_interval, "Seconds between progress lines on stderr (0: none)")->capture_default_str();

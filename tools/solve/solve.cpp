@@ -142,6 +142,49 @@ class HostIntegrals {
   VectorOwned               x_;
 };
 
+// The p-multigrid hierarchy of ceed-solve: degrees p, p/2, ..., 1, every level on the same elements and
+// partition, with the finest level's quadrature (the coarse operators reuse its quadrature data).
+struct PMultigridHierarchy {
+  std::vector<std::unique_ptr<DistributedBoxMesh>> meshes;
+  std::vector<std::unique_ptr<Prolongation>>       prolongations;
+  std::vector<RestrictionOwned>                    restrictions;
+  std::vector<BasisOwned>                          bases;
+  std::vector<PMultigridCoarseLevel>               levels;
+
+  PMultigridHierarchy(Ceed ceed, const bench::BpSpec &spec, const DistributedBoxMesh &fine, const std::array<CeedInt, 3> &elems, bool diffusion) {
+    const CeedInt      q_1d = bench::QuadraturePoints1D(spec, fine.degree), nc = spec.num_comp;
+    const CeedQuadMode quad = spec.gll_quadrature ? CEED_GAUSS_LOBATTO : CEED_GAUSS;
+    for (int p = fine.degree / 2; p >= 1; p = p == 1 ? 0 : p / 2) {
+      meshes.push_back(std::make_unique<DistributedBoxMesh>(DistributedBoxMesh::Build(fine.comm, elems, p, fine.options)));
+      const DistributedBoxMesh &mesh = *meshes.back();
+      prolongations.push_back(std::make_unique<Prolongation>(mesh, nc));
+      PMultigridCoarseLevel level;
+      level.prolongation = prolongations.back().get();
+      level.essential_owned.assign(level.prolongation->owned_size(), 0);
+      for (CeedInt node = 0; node < mesh.num_local_nodes && diffusion; node++) {
+        if (mesh.owner[node] != mesh.rank || !mesh.on_boundary[node]) continue;
+        for (int c = 0; c < nc; c++) level.essential_owned[(mesh.global_node[node] - mesh.first_owned_node) * nc + c] = 1;
+      }
+      int k = 0;
+      for (const std::vector<CeedInt> *elems_subset : {&fine.interior_elems, &fine.halo_elems}) {
+        if (!elems_subset->empty()) {
+          std::vector<CeedInt> offsets = mesh.ElementNodes(*elems_subset);
+          for (CeedInt &o : offsets) o *= nc;
+          restrictions.emplace_back();
+          bases.emplace_back();
+          BENCH_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)elems_subset->size(), mesh.NodesPerElem(), nc, 1, (CeedSize)nc * mesh.num_local_nodes,
+                                                     CEED_MEM_HOST, CEED_COPY_VALUES, offsets.data(), restrictions.back().out()));
+          BENCH_CALL(ceed, CeedBasisCreateTensorH1Lagrange(ceed, 3, nc, p + 1, q_1d, quad, bases.back().out()));
+          level.restriction[k] = restrictions.back();
+          level.basis[k]       = bases.back();
+        }
+        k++;
+      }
+      levels.push_back(std::move(level));
+    }
+  }
+};
+
 void CopyToVector(Ceed ceed, const std::vector<double> &values, CeedVector v) {
   BENCH_CALL(ceed, CeedVectorSetArray(v, CEED_MEM_HOST, CEED_COPY_VALUES, const_cast<CeedScalar *>(values.data())));
 }
@@ -175,8 +218,8 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   MPI_Comm_size(comm, &report.ranks);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  if (options.pc != "none" && options.pc != "jacobi" && options.pc != "lor-amg") {
-    throw Error("ceed-solve: unknown preconditioner '" + options.pc + "' (expected none, jacobi or lor-amg)");
+  if (options.pc != "none" && options.pc != "jacobi" && options.pc != "lor-amg" && options.pc != "pmg") {
+    throw Error("ceed-solve: unknown preconditioner '" + options.pc + "' (expected none, jacobi, pmg or lor-amg)");
   }
 #if !CEEDRT_PARALLEL_HAVE_HYPRE
   if (options.pc == "lor-amg") throw Error("ceed-solve: --pc lor-amg needs hypre, and this build has none");
@@ -221,12 +264,36 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   BENCH_CALL(ceed, CeedVectorSetValue(x, 0.0));
   report.setup = MaxOver(comm, Now() - start);
 
-  std::unique_ptr<Preconditioner> pc;
+  // Declared before the preconditioner that refers to them, so they outlive it.
+  std::unique_ptr<PMultigridHierarchy> hierarchy;
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   LocalOperator              lor;
   std::unique_ptr<LorMatrix> lor_matrix;
 #endif
+  std::unique_ptr<Preconditioner> pc;
   if (options.pc == "jacobi") pc = std::make_unique<JacobiPreconditioner>(op);
+  if (options.pc == "pmg") {
+    if (options.degree < 2) throw Error("ceed-solve: --pc pmg needs degree 2 or more (it coarsens p to 1)");
+    hierarchy = std::make_unique<PMultigridHierarchy>(ceed, *spec, mesh, report.elems, diffusion);
+    auto pmg  = std::make_unique<PMultigridPreconditioner>(op, hierarchy->levels, PMultigridOptions());
+    report.amg_levels = 0;
+#if CEEDRT_PARALLEL_HAVE_HYPRE
+    // The coarsest level (p = 1) is solved by one BoomerAMG V-cycle of its assembled matrix.
+    const double coarse_start = Now();
+    lor_matrix = std::make_unique<LorMatrix>(pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned());
+    report.lor_assembly = MaxOver(comm, Now() - coarse_start);
+    report.lor_nonzeros = lor_matrix->timings().nonzeros;
+    AmgOptions amg;
+    amg.num_functions = spec->num_comp;
+    auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
+    report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
+    report.amg_levels = boomer->num_levels();
+    pmg->SetCoarseSolver(std::move(boomer));
+#endif
+    report.pmg_levels = pmg->num_levels();
+    report.pmg_setup  = MaxOver(comm, pmg->setup_seconds());
+    pc                = std::move(pmg);
+  }
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   if (options.pc == "lor-amg") {
     // The application's own QFunctions re-discretize the problem on the Q1 sub-elements (same nodes).

@@ -18,7 +18,7 @@ struct SolveOptions {
   double                            dofs     = 1e5;   // global target, when elems is not given
   std::array<CeedInt, 3>            elems{};          // all zero: chosen from dofs
   ceedrt::parallel::BoxMeshOptions  mesh;
-  std::string                       pc             = "lor-amg";  // none | jacobi | lor-amg
+  std::string                       pc             = "lor-amg";  // none | jacobi | pmg | lor-amg
   double                            rtol           = 1e-8;
   int                               max_iterations = 10000;
   double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
@@ -40,6 +40,8 @@ struct SolveReport {
   long   operator_applications = 0, preconditioner_applications = 0;
   long long lor_nonzeros  = 0;
   int       amg_levels    = 0;
+  int       pmg_levels    = 0;
+  double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates
   long long halo_dofs_max = 0;  // largest per-rank halo
   std::vector<double> solution;  // on rank 0 when gather_solution, in lattice order (x fastest, components interlaced)
 };
