@@ -102,6 +102,7 @@ class Prolongation {
   bool        IsOwned(CeedSize local_dof) const;
   CeedInt     NumNeighbors() const { return (CeedInt)neighbors_.size(); }
   CeedSize    HaloSize() const;  // DOFs received per forward exchange (= sent per reverse)
+  bool        IsIdentity() const { return identity_; }  // L = T (one rank, same numbering): P copies
 
   // Split phases, so that work on interior elements overlaps the exchange:
   //   BeginForward writes the owned entries of l and starts receiving the ghost ones; EndForward waits.
@@ -132,6 +133,7 @@ class Prolongation {
   std::vector<CeedInt>     owned_local_node_;  // L node of every owned T-local node
   std::vector<GlobalIndex> global_node_;
   std::vector<char>        owned_;            // per L node
+  bool                     identity_ = false;
   mutable std::vector<Neighbor>    neighbors_;
   mutable std::vector<MPI_Request> requests_;
 };
@@ -168,12 +170,14 @@ class ParallelOperator {
 
  private:
   void ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, bool add);
+  bool VanishesOnEssential(CeedVector x) const;
 
   Ceed                ceed_;
   const Prolongation &prolongation_;
   CeedOperator        op_interior_, op_halo_;
   std::vector<char>   essential_owned_;
   std::vector<CeedInt> essential_local_;  // L DOFs to zero before the local operator
+  std::vector<CeedInt> essential_owned_list_;
   CeedVector          x_local_ = nullptr, y_local_ = nullptr;
   OperatorTimings     timings_;
 };

@@ -100,6 +100,8 @@ void Prolongation::Init(const std::vector<GlobalIndex> &global_node, const std::
     n.recv_buffer.resize(n.recv_nodes.size() * num_comp_);
     neighbors_.push_back(std::move(n));
   }
+  identity_ = neighbors_.empty() && num_local_nodes_ == num_owned_nodes_;
+  for (CeedInt t = 0; identity_ && t < num_owned_nodes_; t++) identity_ = owned_local_node_[t] == t;
   long long owned = num_owned_nodes_, total = 0;
   MPI_Allreduce(&owned, &total, 1, MPI_LONG_LONG, MPI_SUM, comm_);
   num_global_nodes_ = total;
