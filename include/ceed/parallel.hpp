@@ -140,6 +140,9 @@ class Prolongation {
 
 // ---- Operators and solvers ----------------------------------------------------------------------------
 
+// Essential flags of every L DOF, from the owners' flags (size owned_size) through the prolongation.
+std::vector<char> EssentialLocalFlags(const Prolongation &prolongation, const std::vector<char> &essential_owned);
+
 // Seconds spent, accumulated over calls.
 struct OperatorTimings {
   double   apply = 0.0;     // whole applications
@@ -274,6 +277,16 @@ class PMultigridPreconditioner : public Preconditioner {
 // their LOR operators from these offsets and the high-order node coordinates.
 std::vector<CeedInt> LorElementNodes(const std::vector<CeedInt> &elem_nodes, CeedInt num_elem, int degree);
 
+// BoomerAMG settings (used when the library has hypre; hypre's numbering of the types).
+struct AmgOptions {
+  int    num_functions    = 1;     // components per node (systems AMG for vector problems)
+  double strong_threshold = 0.5;
+  int    relax_type       = 8;     // l1-scaled symmetric hybrid Gauss-Seidel
+  int    coarsen_type     = 10;    // HMIS
+  int    interp_type      = 6;     // extended+i
+  int    print_level      = 0;
+};
+
 #if CEEDRT_PARALLEL_HAVE_HYPRE
 struct LorAssemblyTimings {
   double      element_matrices = 0.0;  // CeedOperatorLinearAssemble on the LOR operator
@@ -304,15 +317,6 @@ class LorMatrix {
 };
 
 // One BoomerAMG V-cycle of a LOR matrix per application.
-struct AmgOptions {
-  int    num_functions    = 1;     // components per node (systems AMG for vector problems)
-  double strong_threshold = 0.5;
-  int    relax_type       = 8;     // l1-scaled symmetric hybrid Gauss-Seidel
-  int    coarsen_type     = 10;    // HMIS
-  int    interp_type      = 6;     // extended+i
-  int    print_level      = 0;
-};
-
 class BoomerAmgPreconditioner : public Preconditioner {
  public:
   BoomerAmgPreconditioner(const LorMatrix &matrix, const AmgOptions &options);

@@ -26,21 +26,27 @@ void CheckLength(CeedVector v, CeedSize expected, const char *what) {
 
 }  // namespace
 
+std::vector<char> EssentialLocalFlags(const Prolongation &prolongation, const std::vector<char> &essential_owned) {
+  if ((CeedSize)essential_owned.size() != prolongation.owned_size()) {
+    throw Error("EssentialLocalFlags: " + std::to_string(essential_owned.size()) + " essential flags for " + std::to_string(prolongation.owned_size()) +
+                " owned DOFs");
+  }
+  // Ghost DOFs learn their flag from their owner, through the prolongation itself.
+  std::vector<double> flags_t(essential_owned.begin(), essential_owned.end()), flags_l(prolongation.local_size());
+  prolongation.BeginForward(flags_t.data(), flags_l.data());
+  prolongation.EndForward(flags_l.data());
+  std::vector<char> flags(flags_l.size());
+  for (size_t i = 0; i < flags.size(); i++) flags[i] = flags_l[i] != 0.0;
+  return flags;
+}
+
 ParallelOperator::ParallelOperator(Ceed ceed, const Prolongation &prolongation, CeedOperator op_interior, CeedOperator op_halo,
                                    const std::vector<char> &essential_owned)
     : ceed_(ceed), prolongation_(prolongation), op_interior_(op_interior), op_halo_(op_halo), essential_owned_(essential_owned) {
   if (!op_interior && !op_halo) throw Error("ParallelOperator: needs at least one local operator");
-  if ((CeedSize)essential_owned.size() != prolongation.owned_size()) {
-    throw Error("ParallelOperator: " + std::to_string(essential_owned.size()) + " essential flags for " + std::to_string(prolongation.owned_size()) +
-                " owned DOFs");
-  }
-  // Ghost DOFs learn their essential flag from their owner, through the prolongation itself.
-  std::vector<double> flags_t(essential_owned.begin(), essential_owned.end()), flags_l(prolongation.local_size());
-  const Prolongation &p = prolongation;
-  p.BeginForward(flags_t.data(), flags_l.data());
-  p.EndForward(flags_l.data());
-  for (CeedSize i = 0; i < (CeedSize)flags_l.size(); i++) {
-    if (flags_l[i] != 0.0) essential_local_.push_back((CeedInt)i);
+  const std::vector<char> flags = EssentialLocalFlags(prolongation, essential_owned);
+  for (CeedSize i = 0; i < (CeedSize)flags.size(); i++) {
+    if (flags[i]) essential_local_.push_back((CeedInt)i);
   }
   for (CeedSize j = 0; j < (CeedSize)essential_owned.size(); j++) {
     if (essential_owned[j]) essential_owned_list_.push_back((CeedInt)j);

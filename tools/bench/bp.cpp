@@ -39,8 +39,8 @@ const BpSpec *FindBp(const std::string &name) {
 
 int QuadraturePoints1D(const BpSpec &spec, int degree) { return spec.gll_quadrature ? degree + 1 : degree + 2; }
 
-BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision)
-    : ceed_(ceed), spec_(spec), mesh_(mesh), q_1d_(QuadraturePoints1D(spec, mesh.degree)), precision_(precision) {
+BpProblem::BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision, int q_1d)
+    : ceed_(ceed), spec_(spec), mesh_(mesh), q_1d_(q_1d > 0 ? q_1d : QuadraturePoints1D(spec, mesh.degree)), precision_(precision) {
   const auto     start = std::chrono::steady_clock::now();
   const CeedInt  P = mesh.degree + 1, Q = q_1d_, num_comp = spec.num_comp;
   const CeedInt  elem_nodes = P * P * P, elem_qpts = Q * Q * Q, num_elem = mesh.num_elem;

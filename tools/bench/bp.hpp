@@ -52,7 +52,8 @@ struct CheckResult {
 // Mass3DBuild or Poisson3DBuild from the mesh coordinates) and the apply operator.
 class BpProblem {
  public:
-  BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision = BpPrecision());
+  // q_1d: quadrature points per direction, 0 for the problem's own rule (QuadraturePoints1D).
+  BpProblem(Ceed ceed, const BpSpec &spec, const BoxMesh &mesh, const BpPrecision &precision = BpPrecision(), int q_1d = 0);
 
   CeedOperator   op() const { return op_apply_; }
   CeedSize       dofs() const { return (CeedSize)spec_.num_comp * mesh_.num_nodes; }

@@ -80,6 +80,11 @@ int main(int argc, char **argv) {
   app.add_option("--rtol", options.rtol, "Relative residual tolerance")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--max-iterations", options.max_iterations, "Iteration limit")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--progress", options.progress_interval, "Seconds between progress lines on stderr (0: none)")->capture_default_str();
+  app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: the problem's rule at p = 1)")->capture_default_str();
+  app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
+  app.add_option("--amg-relax", options.amg.relax_type, "BoomerAMG relaxation type (hypre numbering)")->capture_default_str();
+  app.add_option("--amg-coarsen", options.amg.coarsen_type, "BoomerAMG coarsening type (hypre numbering)")->capture_default_str();
+  app.add_option("--amg-interp", options.amg.interp_type, "BoomerAMG interpolation type (hypre numbering)")->capture_default_str();
   app.add_flag("--json", json, "One JSON object on stdout");
   try {
     app.parse(argc, argv);

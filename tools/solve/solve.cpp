@@ -44,10 +44,11 @@ struct LocalOperator {
   CeedOperator op() const { return problem ? problem->op() : nullptr; }
 };
 
-LocalOperator BuildLocalOperator(Ceed ceed, const bench::BpSpec &spec, const DistributedBoxMesh &mesh, int degree, std::vector<CeedInt> elem_nodes) {
+LocalOperator BuildLocalOperator(Ceed ceed, const bench::BpSpec &spec, const DistributedBoxMesh &mesh, int degree, std::vector<CeedInt> elem_nodes,
+                                 int q_1d = 0) {
   LocalOperator local;
   local.mesh = LocalMesh(mesh, degree, std::move(elem_nodes));
-  if (local.mesh->num_elem > 0) local.problem = std::make_unique<bench::BpProblem>(ceed, spec, *local.mesh);
+  if (local.mesh->num_elem > 0) local.problem = std::make_unique<bench::BpProblem>(ceed, spec, *local.mesh, bench::BpPrecision(), q_1d);
   return local;
 }
 
@@ -224,6 +225,8 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
 #if !CEEDRT_PARALLEL_HAVE_HYPRE
   if (options.pc == "lor-amg") throw Error("ceed-solve: --pc lor-amg needs hypre, and this build has none");
 #endif
+  AmgOptions amg    = options.amg;
+  amg.num_functions = spec->num_comp;
 
   const double start = Now();
   report.elems = options.elems;
@@ -283,8 +286,6 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     lor_matrix = std::make_unique<LorMatrix>(pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned());
     report.lor_assembly = MaxOver(comm, Now() - coarse_start);
     report.lor_nonzeros = lor_matrix->timings().nonzeros;
-    AmgOptions amg;
-    amg.num_functions = spec->num_comp;
     auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels = boomer->num_levels();
@@ -298,12 +299,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   if (options.pc == "lor-amg") {
     // The application's own QFunctions re-discretize the problem on the Q1 sub-elements (same nodes).
     const double lor_start = Now();
-    lor = BuildLocalOperator(ceed, *spec, mesh, 1, LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree));
+    lor = BuildLocalOperator(ceed, *spec, mesh, 1, LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree), options.lor_q_1d);
     lor_matrix = std::make_unique<LorMatrix>(prolongation, lor.op(), essential);
     report.lor_assembly = MaxOver(comm, Now() - lor_start);
     report.lor_nonzeros = lor_matrix->timings().nonzeros;
-    AmgOptions amg;
-    amg.num_functions = spec->num_comp;
     auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels = boomer->num_levels();

@@ -22,6 +22,8 @@ struct SolveOptions {
   double                            rtol           = 1e-8;
   int                               max_iterations = 10000;
   double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
+  int                               lor_q_1d = 0;                   // LOR quadrature points per direction (0: the problem's rule at p = 1)
+  ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
 };
 

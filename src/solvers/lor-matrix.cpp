@@ -1,0 +1,218 @@
+// The LOR matrix in hypre: element matrices of the Q1 operator scattered straight into rank-local CSR rows
+// (owned and ghost rows, columns in global numbering), with a scatter map computed once from the element
+// node lists; hypre's IJ interface then sends the ghost rows to their owners and sums them there.
+#include <ceed/parallel.hpp>
+
+#include <HYPRE.h>
+#include <HYPRE_IJ_mv.h>
+#include <HYPRE_parcsr_mv.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+#include "host-array.hpp"
+#include "hypre-support.hpp"
+
+namespace ceedrt {
+namespace parallel {
+
+struct LorMatrix::Impl {
+  MPI_Comm                  comm;
+  HYPRE_IJMatrix            ij     = nullptr;
+  HYPRE_ParCSRMatrix        parcsr = nullptr;
+  HYPRE_IJVector            x = nullptr, y = nullptr;
+  std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
+
+  ~Impl() {
+    if (x) HYPRE_IJVectorDestroy(x);
+    if (y) HYPRE_IJVectorDestroy(y);
+    if (ij) HYPRE_IJMatrixDestroy(ij);
+  }
+};
+
+namespace {
+
+// Rank-local CSR rows of P^T A P in global column numbers, and for every element-matrix entry its slot
+// (-1: dropped, an essential row or column).
+struct LocalCsr {
+  std::vector<HYPRE_Int>    row_start;  // per L DOF
+  std::vector<HYPRE_BigInt> cols;
+  std::vector<CeedInt>      slot;       // per COO entry
+};
+
+LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt *cols, CeedSize num_entries, const std::vector<char> &essential) {
+  const CeedSize n = p.local_size();
+  LocalCsr       csr;
+  csr.row_start.assign(n + 1, 0);
+  csr.slot.assign(num_entries, -1);
+  for (CeedSize k = 0; k < num_entries; k++) {
+    if (!essential[rows[k]] && !essential[cols[k]]) csr.row_start[rows[k] + 1]++;
+  }
+  for (CeedSize i = 0; i < n; i++) {
+    if (essential[i] && p.IsOwned(i)) csr.row_start[i + 1]++;  // the identity row
+  }
+  for (CeedSize i = 0; i < n; i++) csr.row_start[i + 1] += csr.row_start[i];
+  // Every entry (with duplicates) in its row, then each row sorted and made unique in place.
+  std::vector<HYPRE_BigInt> all(csr.row_start[n]);
+  std::vector<HYPRE_Int>    fill(csr.row_start.begin(), csr.row_start.end() - 1);
+  for (CeedSize k = 0; k < num_entries; k++) {
+    if (!essential[rows[k]] && !essential[cols[k]]) all[fill[rows[k]]++] = (HYPRE_BigInt)p.GlobalDof(cols[k]);
+  }
+  for (CeedSize i = 0; i < n; i++) {
+    if (essential[i] && p.IsOwned(i)) all[fill[i]++] = (HYPRE_BigInt)p.GlobalDof(i);
+  }
+  std::vector<HYPRE_Int> unique_start(n + 1, 0);
+  for (CeedSize i = 0; i < n; i++) {
+    auto begin = all.begin() + csr.row_start[i], end = all.begin() + csr.row_start[i + 1];
+    std::sort(begin, end);
+    const auto last = std::unique(begin, end);
+    unique_start[i + 1] = unique_start[i] + (HYPRE_Int)(last - begin);
+    csr.cols.insert(csr.cols.end(), begin, last);
+  }
+  csr.row_start = std::move(unique_start);
+  for (CeedSize k = 0; k < num_entries; k++) {
+    if (essential[rows[k]] || essential[cols[k]]) continue;
+    const auto         begin = csr.cols.begin() + csr.row_start[rows[k]], end = csr.cols.begin() + csr.row_start[rows[k] + 1];
+    const HYPRE_BigInt col   = (HYPRE_BigInt)p.GlobalDof(cols[k]);
+    csr.slot[k]              = (CeedInt)(std::lower_bound(begin, end, col) - csr.cols.begin());
+  }
+  return csr;
+}
+
+}  // namespace
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned) : impl_(std::make_unique<Impl>()) {
+  EnsureHypreInitialized();
+  const Prolongation &p    = prolongation;
+  Ceed                ceed = CeedOperatorReturnCeed(op_lor);
+  impl_->comm              = p.comm();
+  if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
+    throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
+                "-bit indices (build hypre with --enable-bigint)");
+  }
+  const std::vector<char> essential = EssentialLocalFlags(p, essential_owned);
+
+  // Element matrices (COO with duplicates, in element order) from the Q1 operator.
+  double   start       = Now();
+  CeedSize num_entries = 0;
+  CeedInt *rows = nullptr, *cols = nullptr;
+  CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssembleSymbolic(op_lor, &num_entries, &rows, &cols));
+  for (CeedSize k = 0; k < num_entries; k++) {
+    if (rows[k] < 0 || rows[k] >= p.local_size() || cols[k] < 0 || cols[k] >= p.local_size()) {
+      const CeedInt bad = rows[k] < 0 || rows[k] >= p.local_size() ? rows[k] : cols[k];
+      std::free(rows), std::free(cols);
+      throw Error("LorMatrix: the operator's entry " + std::to_string(k) + " has index " + std::to_string(bad) + ", outside the prolongation's " +
+                  std::to_string(p.local_size()) + " local DOFs");
+    }
+  }
+  Vector values(ceed, num_entries);
+  try {
+    CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, values));
+  } catch (...) {
+    std::free(rows), std::free(cols);
+    throw;
+  }
+  timings_.element_matrices = Now() - start;
+
+  start                = Now();
+  const LocalCsr csr   = BuildPattern(p, rows, cols, num_entries, essential);
+  std::free(rows), std::free(cols);
+  std::vector<double> csr_values(csr.cols.size(), 0.0);
+  {
+    HostArray v(values, HostArray::read);
+    for (CeedSize k = 0; k < num_entries; k++) {
+      if (csr.slot[k] >= 0) csr_values[csr.slot[k]] += v[k];
+    }
+  }
+  for (CeedSize i = 0; i < p.local_size(); i++) {
+    if (essential[i] && p.IsOwned(i)) csr_values[csr.row_start[i]] = 1.0;
+  }
+  timings_.csr = Now() - start;
+
+  // Owned rows first, then ghost rows (hypre adds those to their owners' rows at assembly).
+  start                     = Now();
+  const HYPRE_BigInt first  = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
+  std::vector<HYPRE_Int>    ncols, row_sizes(p.owned_size(), 0);
+  std::vector<HYPRE_BigInt> global_rows, cols_out;
+  std::vector<double>       values_out;
+  HYPRE_Int                 off_process = 0;
+  for (int owned_pass = 1; owned_pass >= 0; owned_pass--) {
+    for (CeedSize i = 0; i < p.local_size(); i++) {
+      const HYPRE_Int count = csr.row_start[i + 1] - csr.row_start[i];
+      if (count == 0 || p.IsOwned(i) != (owned_pass == 1)) continue;
+      const HYPRE_BigInt row = (HYPRE_BigInt)p.GlobalDof(i);
+      global_rows.push_back(row);
+      ncols.push_back(count);
+      cols_out.insert(cols_out.end(), csr.cols.begin() + csr.row_start[i], csr.cols.begin() + csr.row_start[i + 1]);
+      values_out.insert(values_out.end(), csr_values.begin() + csr.row_start[i], csr_values.begin() + csr.row_start[i + 1]);
+      if (owned_pass) {
+        row_sizes[row - first] = count;
+      } else {
+        off_process += count;
+      }
+    }
+  }
+  // Ghost contributions add columns the owner's own rows lack: room for a full 27-point row (and more).
+  for (HYPRE_Int &size : row_sizes) size = std::max<HYPRE_Int>(2 * size, 27 * p.num_comp());
+  HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
+  HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
+  HypreCheck(HYPRE_IJMatrixSetRowSizes(impl_->ij, row_sizes.data()), "HYPRE_IJMatrixSetRowSizes");
+  HypreCheck(HYPRE_IJMatrixSetMaxOffProcElmts(impl_->ij, off_process), "HYPRE_IJMatrixSetMaxOffProcElmts");
+  HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
+  if (!global_rows.empty()) {
+    HypreCheck(HYPRE_IJMatrixAddToValues(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), cols_out.data(), values_out.data()),
+               "HYPRE_IJMatrixAddToValues");
+  }
+  HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
+  void *object = nullptr;
+  HypreCheck(HYPRE_IJMatrixGetObject(impl_->ij, &object), "HYPRE_IJMatrixGetObject");
+  impl_->parcsr = (HYPRE_ParCSRMatrix)object;
+  timings_.hypre = Now() - start;
+
+  long long nonzeros = 0;
+  for (HYPRE_BigInt row = first; row <= last; row++) {
+    HYPRE_Int     size = 0;
+    HYPRE_BigInt *row_cols = nullptr;
+    double       *row_values = nullptr;
+    HypreCheck(HYPRE_ParCSRMatrixGetRow(impl_->parcsr, row, &size, &row_cols, &row_values), "HYPRE_ParCSRMatrixGetRow");
+    nonzeros += size;
+    HYPRE_ParCSRMatrixRestoreRow(impl_->parcsr, row, &size, &row_cols, &row_values);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &nonzeros, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
+  timings_.nonzeros = nonzeros;
+
+  impl_->owned_rows.resize(p.owned_size());
+  for (CeedSize j = 0; j < p.owned_size(); j++) impl_->owned_rows[j] = first + (HYPRE_BigInt)j;
+  for (HYPRE_IJVector *v : {&impl_->x, &impl_->y}) {
+    HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
+    HypreCheck(HYPRE_IJVectorSetObjectType(*v, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
+    HypreCheck(HYPRE_IJVectorInitialize(*v), "HYPRE_IJVectorInitialize");
+    HypreCheck(HYPRE_IJVectorAssemble(*v), "HYPRE_IJVectorAssemble");
+  }
+}
+
+LorMatrix::~LorMatrix() = default;
+
+void *LorMatrix::ParCsr() const { return impl_->parcsr; }
+
+void LorMatrix::Multiply(CeedVector x, CeedVector y) const {
+  const HYPRE_Int n = (HYPRE_Int)impl_->owned_rows.size();
+  if (VectorLength(x) != n || VectorLength(y) != n) {
+    throw Error("LorMatrix::Multiply: vectors of lengths " + std::to_string(VectorLength(x)) + " and " + std::to_string(VectorLength(y)) + ", expected " +
+                std::to_string(n));
+  }
+  {
+    HostArray xa(x, HostArray::read);
+    HypreCheck(HYPRE_IJVectorSetValues(impl_->x, n, impl_->owned_rows.data(), xa.data()), "HYPRE_IJVectorSetValues");
+  }
+  void *x_object = nullptr, *y_object = nullptr;
+  HypreCheck(HYPRE_IJVectorGetObject(impl_->x, &x_object), "HYPRE_IJVectorGetObject");
+  HypreCheck(HYPRE_IJVectorGetObject(impl_->y, &y_object), "HYPRE_IJVectorGetObject");
+  HypreCheck(HYPRE_ParCSRMatrixMatvec(1.0, impl_->parcsr, (HYPRE_ParVector)x_object, 0.0, (HYPRE_ParVector)y_object), "HYPRE_ParCSRMatrixMatvec");
+  HostArray ya(y, HostArray::write);
+  HypreCheck(HYPRE_IJVectorGetValues(impl_->y, n, impl_->owned_rows.data(), ya.data()), "HYPRE_IJVectorGetValues");
+}
+
+}  // namespace parallel
+}  // namespace ceedrt

@@ -1,0 +1,137 @@
+// Low-order refinement: the Q1 sub-element offsets, and the assembled LOR matrix in hypre against the
+// matrix-free Q1 operator on the refined mesh: A_LOR x equals the ParallelOperator's action to round-off,
+// A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
+//   parallel-lor-test RESOURCE
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <ceed/parallel.hpp>
+
+#include "../../tools/bench/bp.hpp"
+
+using namespace ceedrt::parallel;
+
+namespace {
+
+int rank = 0;
+
+void Require(bool ok, const std::string &what) {
+  if (ok) return;
+  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void CheckSubElements() {
+  // One p = 2 element: 27 nodes numbered 0..26; sub-element (a, b, c) starts at node a + 3 b + 9 c.
+  std::vector<CeedInt> nodes(27);
+  for (CeedInt i = 0; i < 27; i++) nodes[i] = 100 + i;
+  const std::vector<CeedInt> lor = LorElementNodes(nodes, 1, 2);
+  Require(lor.size() == 8 * 8, "LorElementNodes: 8 sub-elements of 8 nodes");
+  for (CeedInt s = 0; s < 8; s++) {
+    const CeedInt a = s % 2, b = (s / 2) % 2, c = s / 4, origin = a + 3 * b + 9 * c;
+    const CeedInt expected[8] = {0, 1, 3, 4, 9, 10, 12, 13};
+    for (CeedInt k = 0; k < 8; k++) {
+      Require(lor[8 * s + k] == 100 + origin + expected[k], "LorElementNodes: sub-element " + std::to_string(s) + " node " + std::to_string(k));
+    }
+  }
+  bool refused = false;
+  try {
+    LorElementNodes(nodes, 2, 2);
+  } catch (const Error &) {
+    refused = true;
+  }
+  Require(refused, "LorElementNodes accepted 27 nodes for 2 elements");
+}
+
+void FillPseudoRandom(CeedVector v, GlobalIndex first, double seed) {
+  CeedSize    n = 0;
+  CeedScalar *a = nullptr;
+  CeedVectorGetLength(v, &n);
+  CeedVectorGetArrayWrite(v, CEED_MEM_HOST, &a);
+  for (CeedSize i = 0; i < n; i++) a[i] = std::sin(seed * (double)(first + i) + 0.3);
+  CeedVectorRestoreArray(v, &a);
+}
+
+void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const bench::BpSpec &spec = *bench::FindBp(problem);
+  BoxMeshOptions       options;
+  options.deformation = deformation;
+  const auto         mesh = DistributedBoxMesh::Build(MPI_COMM_WORLD, elems, degree, options);
+  const Prolongation P(mesh, spec.num_comp);
+  // The Q1 problem on the sub-elements, as ceed-solve builds it.
+  bench::BoxMesh lor_mesh;
+  lor_mesh.degree      = 1;
+  lor_mesh.deformation = deformation;
+  lor_mesh.elem_nodes  = LorElementNodes(mesh.elem_nodes, mesh.num_elem, degree);
+  lor_mesh.num_elem    = (CeedInt)(lor_mesh.elem_nodes.size() / 8);
+  lor_mesh.num_nodes   = mesh.num_local_nodes;
+  lor_mesh.coords      = mesh.coords;
+  const bench::BpProblem lor(ceed, spec, lor_mesh);
+  std::vector<char>      essential(P.owned_size(), 0);
+  for (CeedInt node = 0; node < mesh.num_local_nodes; node++) {
+    if (mesh.owner[node] != rank || !mesh.on_boundary[node] || spec.kind != bench::BpOperatorKind::diffusion) continue;
+    for (int c = 0; c < spec.num_comp; c++) essential[(mesh.global_node[node] - mesh.first_owned_node) * spec.num_comp + c] = 1;
+  }
+  ParallelOperator op(ceed, P, nullptr, lor.op(), essential);  // all elements: they run after the exchange
+  LorMatrix        matrix(P, lor.op(), essential);
+
+  CeedVector x, y, z, w;
+  for (CeedVector *v : {&x, &y, &z, &w}) CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, P.owned_size(), v));
+  FillPseudoRandom(x, P.first_owned_dof(), 0.71);
+  FillPseudoRandom(w, P.first_owned_dof(), 1.37);
+  op.Apply(x, y);
+  matrix.Multiply(x, z);
+  double max_diff = 0.0, max_value = 0.0;
+  {
+    const CeedScalar *a, *b;
+    CeedVectorGetArrayRead(y, CEED_MEM_HOST, &a);
+    CeedVectorGetArrayRead(z, CEED_MEM_HOST, &b);
+    for (CeedSize i = 0; i < P.owned_size(); i++) max_diff = std::fmax(max_diff, std::fabs(a[i] - b[i])), max_value = std::fmax(max_value, std::fabs(a[i]));
+    CeedVectorRestoreArrayRead(y, &a);
+    CeedVectorRestoreArrayRead(z, &b);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &max_diff, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &max_value, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  const std::string name = std::string(problem) + " p=" + std::to_string(degree) + " " + DeformationName(deformation);
+  Require(max_diff <= 1e-12 * max_value, name + ": |A_LOR x - A_Q1 x| = " + std::to_string(max_diff) + " of " + std::to_string(max_value));
+  // Symmetry: w^T A x = x^T A w.
+  matrix.Multiply(w, z);
+  const double wax = Dot(MPI_COMM_WORLD, w, y), xaw = Dot(MPI_COMM_WORLD, x, z);
+  Require(std::fabs(wax - xaw) <= 1e-12 * std::fabs(wax), name + ": w^T A x = " + std::to_string(wax) + ", x^T A w = " + std::to_string(xaw));
+
+  // AMG-preconditioned CG on the LOR operator itself.
+  AmgOptions amg;
+  amg.num_functions = spec.num_comp;
+  BoomerAmgPreconditioner pc(matrix, amg);
+  CEEDRT_PARALLEL_CALL(ceed, CeedVectorSetValue(x, 0.0));
+  PcgOptions pcg;
+  pcg.rtol              = 1e-10;
+  const PcgResult result = SolvePcg(op, &pc, w, x, pcg);
+  if (rank == 0) {
+    std::printf("%s: %lld DOFs, %lld nonzeros, |A_LOR x - A_Q1 x| / |A x| = %.2e, AMG %d levels, CG+AMG on the LOR system: %d iterations to 1e-10\n",
+                name.c_str(), (long long)P.global_size(), (long long)matrix.timings().nonzeros, max_diff / max_value, pc.num_levels(), result.iterations);
+  }
+  Require(result.converged && result.iterations < 25, name + ": CG+AMG on the LOR system took " + std::to_string(result.iterations) + " iterations");
+  for (CeedVector *v : {&x, &y, &z, &w}) CeedVectorDestroy(v);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  Require(argc == 2, "usage: parallel-lor-test RESOURCE");
+  try {
+    CheckSubElements();
+    bench::CeedOwned ceed = bench::InitCeed(argv[1]);
+    CheckLorMatrix(ceed, "bp3", {6, 4, 4}, 3, Deformation::kershaw);
+    CheckLorMatrix(ceed, "bp3", {5, 3, 4}, 4, Deformation::smooth);
+    CheckLorMatrix(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
+    CheckLorMatrix(ceed, "bp1", {4, 3, 3}, 3, Deformation::none);
+  } catch (const std::exception &e) {
+    Require(false, e.what());
+  }
+  MPI_Finalize();
+  return 0;
+}
