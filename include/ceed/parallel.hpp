@@ -209,8 +209,13 @@ class JacobiPreconditioner : public Preconditioner {
   std::vector<double> inverse_diagonal_;
 };
 
+// What the tolerance measures: the residual |b - A x| or its preconditioned norm sqrt(r^T M^-1 r) (the
+// energy norm of the error's M^-1 A image; MFEM's and hypre's PCG default).
+enum class PcgNorm { residual, preconditioned };
+
 struct PcgOptions {
-  double rtol           = 1e-8;   // on the residual norm |b - A x|, relative to the initial one
+  double  rtol           = 1e-8;   // on the chosen norm, relative to its initial value
+  PcgNorm norm           = PcgNorm::residual;
   int    max_iterations = 10000;
   // Called every progress_interval seconds of solving (0: never) with the iteration and relative residual.
   double                                   progress_interval = 0.0;
@@ -220,7 +225,7 @@ struct PcgOptions {
 struct PcgResult {
   int    iterations        = 0;
   bool   converged         = false;
-  double relative_residual = 0.0;  // final |b - A x| / initial
+  double relative_residual = 0.0;  // final over initial value of the chosen norm
   double seconds           = 0.0;
 };
 

@@ -109,11 +109,13 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
     precondition();
     CEEDRT_PARALLEL_CALL(ceed, CeedVectorCopy(z, p));
     double       rz = Dot(comm, r, z), rr = Dot(comm, r, r);
-    const double rr_0 = rr;
+    // The measured norm: |r|^2 (residual) or r^T M^-1 r (preconditioned).
+    const bool   preconditioned_norm = options.norm == PcgNorm::preconditioned;
+    auto         measure = [&]() { return preconditioned_norm ? rz : rr; };
+    const double rr_0    = measure();
+    double       current = rr_0;
     double       last_report = start;
-    // Stops on the residual norm |b - A x|, relative to the initial one, the same measure for every
-    // preconditioner.
-    while (!(rr <= options.rtol * options.rtol * rr_0) && result.iterations < options.max_iterations && rr_0 > 0.0) {
+    while (!(current <= options.rtol * options.rtol * rr_0) && result.iterations < options.max_iterations && rr_0 > 0.0) {
       op.Apply(p, ap);
       const double p_ap = Dot(comm, p, ap);
       if (!(p_ap > 0.0)) throw Error("SolvePcg: breakdown, p^T A p = " + std::to_string(p_ap) + " at iteration " + std::to_string(result.iterations));
@@ -125,14 +127,15 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
       rr                  = Dot(comm, r, r);
       CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPBY(p, 1.0, rz_new / rz, z));  // p = z + beta p
       rz = rz_new;
+      current = measure();
       result.iterations++;
       if (options.progress && options.progress_interval > 0.0 && Now() - last_report >= options.progress_interval) {
         last_report = Now();
-        options.progress(result.iterations, std::sqrt(rr / rr_0));
+        options.progress(result.iterations, std::sqrt(current / rr_0));
       }
     }
-    result.relative_residual = rr_0 > 0.0 ? std::sqrt(rr / rr_0) : 0.0;
-    result.converged         = rr <= options.rtol * options.rtol * rr_0;
+    result.relative_residual = rr_0 > 0.0 ? std::sqrt(current / rr_0) : 0.0;
+    result.converged         = current <= options.rtol * options.rtol * rr_0;
   } catch (...) {
     destroy();
     throw;

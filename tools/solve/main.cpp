@@ -78,9 +78,13 @@ int main(int argc, char **argv) {
   app.add_option("--kershaw-eps", options.mesh.kershaw_eps, "Kershaw deformation parameter (1: none, small: strong)")->capture_default_str();
   app.add_option("--pc", options.pc, "none | jacobi | pmg (p-multigrid, BoomerAMG on p = 1 with hypre) | lor-amg")->capture_default_str();
   app.add_option("--rtol", options.rtol, "Relative residual tolerance")->check(CLI::PositiveNumber)->capture_default_str();
+  std::string norm = "residual";
+  app.add_option("--norm", norm, "What --rtol measures: residual (|b - A x|) or preconditioned (sqrt(r^T M^-1 r))")->capture_default_str();
   app.add_option("--max-iterations", options.max_iterations, "Iteration limit")->check(CLI::PositiveNumber)->capture_default_str();
   app.add_option("--progress", options.progress_interval, "Seconds between progress lines on stderr (0: none)")->capture_default_str();
-  app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: the problem's rule at p = 1)")->capture_default_str();
+  std::string lor_quadrature = "lobatto";
+  app.add_option("--lor-quadrature", lor_quadrature, "Quadrature of the LOR elements: lobatto (vertices) or gauss")->capture_default_str();
+  app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: 2)")->capture_default_str();
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
   app.add_option("--amg-relax", options.amg.relax_type, "BoomerAMG relaxation type (hypre numbering)")->capture_default_str();
   app.add_option("--amg-coarsen", options.amg.coarsen_type, "BoomerAMG coarsening type (hypre numbering)")->capture_default_str();
@@ -89,6 +93,10 @@ int main(int argc, char **argv) {
   try {
     app.parse(argc, argv);
     if (!ceedrt::parallel::ParseDeformation(mesh, &options.mesh.deformation)) throw CLI::ValidationError("--mesh", "unknown mesh '" + mesh + "'");
+    if (lor_quadrature != "lobatto" && lor_quadrature != "gauss") throw CLI::ValidationError("--lor-quadrature", "unknown rule '" + lor_quadrature + "'");
+    options.lor_quadrature = lor_quadrature == "gauss" ? CEED_GAUSS : CEED_GAUSS_LOBATTO;
+    if (norm != "residual" && norm != "preconditioned") throw CLI::ValidationError("--norm", "unknown norm '" + norm + "'");
+    options.norm = norm == "residual" ? ceedrt::parallel::PcgNorm::residual : ceedrt::parallel::PcgNorm::preconditioned;
     if (!elems.empty()) options.elems = {elems[0], elems[1], elems[2]};
   } catch (const CLI::ParseError &e) {
     const int code = rank == 0 ? app.exit(e) : (e.get_exit_code() ? 1 : 0);

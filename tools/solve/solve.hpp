@@ -20,9 +20,11 @@ struct SolveOptions {
   ceedrt::parallel::BoxMeshOptions  mesh;
   std::string                       pc             = "lor-amg";  // none | jacobi | pmg | lor-amg
   double                            rtol           = 1e-8;
+  ceedrt::parallel::PcgNorm         norm           = ceedrt::parallel::PcgNorm::residual;
   int                               max_iterations = 10000;
   double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
-  int                               lor_q_1d = 0;                   // LOR quadrature points per direction (0: the problem's rule at p = 1)
+  CeedQuadMode                      lor_quadrature = CEED_GAUSS_LOBATTO;  // points of the LOR elements' quadrature
+  int                               lor_q_1d       = 0;                   // and their number per direction (0: 2)
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
 };
