@@ -227,8 +227,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
 #if !CEEDRT_PARALLEL_HAVE_HYPRE
   if (options.pc == "lor-amg") throw Error("ceed-solve: --pc lor-amg needs hypre, and this build has none");
 #endif
+#if CEEDRT_PARALLEL_HAVE_HYPRE
   AmgOptions amg    = options.amg;
   amg.num_functions = spec->num_comp;
+#endif
 
   const double start = Now();
   report.elems = options.elems;
