@@ -32,6 +32,9 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["operator_applications"]       = r.operator_applications;
   j["preconditioner_applications"] = r.preconditioner_applications;
   j["lor_nonzeros"]                = r.lor_nonzeros;
+  j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
+  j["seconds"]["lor_csr"]              = r.lor_csr;
+  j["seconds"]["lor_hypre"]            = r.lor_hypre;
   j["amg_levels"]                  = r.amg_levels;
   j["pmg_levels"]                  = r.pmg_levels;
   j["seconds"]["pmg_setup"]        = r.pmg_setup;
@@ -55,7 +58,10 @@ void PrintText(const solve::SolveReport &r) {
               "halo wait %.4f, preconditioner %.4f in %ld)\n",
               total, r.setup, r.lor_assembly, r.amg_setup, r.solve, r.operator_apply, r.operator_applications, r.exchange, r.preconditioner,
               r.preconditioner_applications);
-  if (r.lor_nonzeros) std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s; AMG levels %d\n", r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.amg_levels);
+  if (r.lor_nonzeros) {
+    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
+                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_csr, r.lor_hypre, r.amg_levels);
+  }
 }
 
 }  // namespace

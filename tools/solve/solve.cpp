@@ -290,6 +290,9 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     lor_matrix = std::make_unique<LorMatrix>(pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned());
     report.lor_assembly = MaxOver(comm, Now() - coarse_start);
     report.lor_nonzeros = lor_matrix->timings().nonzeros;
+    report.lor_element_matrices = lor_matrix->timings().element_matrices;
+    report.lor_csr              = lor_matrix->timings().csr;
+    report.lor_hypre            = lor_matrix->timings().hypre;
     auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels = boomer->num_levels();
@@ -312,6 +315,9 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     lor_matrix = std::make_unique<LorMatrix>(prolongation, lor.op(), essential);
     report.lor_assembly = MaxOver(comm, Now() - lor_start);
     report.lor_nonzeros = lor_matrix->timings().nonzeros;
+    report.lor_element_matrices = lor_matrix->timings().element_matrices;
+    report.lor_csr              = lor_matrix->timings().csr;
+    report.lor_hypre            = lor_matrix->timings().hypre;
     auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels = boomer->num_levels();

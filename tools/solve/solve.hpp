@@ -43,6 +43,7 @@ struct SolveReport {
   double setup = 0.0, lor_assembly = 0.0, amg_setup = 0.0, solve = 0.0, operator_apply = 0.0, exchange = 0.0, preconditioner = 0.0;
   long   operator_applications = 0, preconditioner_applications = 0;
   long long lor_nonzeros  = 0;
+  double    lor_element_matrices = 0.0, lor_csr = 0.0, lor_hypre = 0.0;  // parts of lor_assembly (rank 0)
   int       amg_levels    = 0;
   int       pmg_levels    = 0;
   double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates
