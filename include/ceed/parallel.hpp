@@ -48,9 +48,11 @@ struct BoxPartition {
 };
 
 // One rank's part of a distributed box mesh of degree-p hexahedra.
-// L-space: the lattice nodes of the rank's element block, numbered lexicographically (x fastest).
 // T-space: each lattice node is owned by exactly one rank (the part whose block contains it, the lower
-// part owning nothing of a shared face); ranks number their owned nodes contiguously in rank order.
+// part owning nothing of a shared face); ranks number their owned nodes contiguously in rank order,
+// lexicographically (x fastest) within their block.
+// L-space: the lattice nodes of the rank's element block: the owned ones first, in T order (so that P is
+// a contiguous copy there), then the ghosts.
 struct DistributedBoxMesh {
   MPI_Comm               comm = MPI_COMM_NULL;  // not owned
   int                    rank = 0, size = 1;
@@ -64,6 +66,7 @@ struct DistributedBoxMesh {
   std::vector<CeedInt>   elem_nodes;            // num_elem * (p+1)^3 L-node indices, lexicographic per element
   std::vector<double>    coords;                // 3 * num_local_nodes, component-major
   std::vector<GlobalIndex> global_node;         // T index of every L node
+  std::vector<GlobalIndex> lattice_node;        // global lattice index (x fastest) of every L node
   std::vector<int>         owner;               // owning rank of every L node
   std::vector<char>        on_boundary;         // L node lies on the boundary of the cube
   CeedInt                  num_owned_nodes  = 0;
@@ -133,7 +136,8 @@ class Prolongation {
   std::vector<CeedInt>     owned_local_node_;  // L node of every owned T-local node
   std::vector<GlobalIndex> global_node_;
   std::vector<char>        owned_;            // per L node
-  bool                     identity_ = false;
+  bool                     identity_     = false;
+  bool                     owned_prefix_ = false;  // owned T node j is L node j: copies are contiguous
   mutable std::vector<Neighbor>    neighbors_;
   mutable std::vector<MPI_Request> requests_;
 };

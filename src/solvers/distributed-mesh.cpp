@@ -72,13 +72,19 @@ DistributedBoxMesh DistributedBoxMesh::Build(MPI_Comm comm, const std::array<Cee
   mesh.num_elem        = (CeedInt)num_elem;
   mesh.num_local_nodes = (CeedInt)num_local_nodes;
 
-  const CeedInt n = mesh.num_local_nodes, nx = mesh.local_nodes_1d[0], ny = mesh.local_nodes_1d[1];
+  // L numbering: the owned nodes first, in T order (lexicographic in the owned block, so P and P^T copy
+  // them as one contiguous range), then the ghost nodes in lexicographic order of the local block.
+  const CeedInt        n = mesh.num_local_nodes, nx = mesh.local_nodes_1d[0], ny = mesh.local_nodes_1d[1];
+  std::vector<CeedInt> l_of_box(n);
+  CeedInt              next_ghost = mesh.num_owned_nodes;
   mesh.coords.resize(3 * (size_t)n);
   mesh.global_node.resize(n);
+  mesh.lattice_node.resize(n);
   mesh.owner.resize(n);
   mesh.on_boundary.resize(n);
-  for (CeedInt node = 0; node < n; node++) {
-    const std::array<CeedInt, 3> local = {node % nx, (node / nx) % ny, node / (nx * ny)};
+  const GlobalIndex lattice_x = (GlobalIndex)partition.elems[0] * degree + 1, lattice_y = (GlobalIndex)partition.elems[1] * degree + 1;
+  for (CeedInt box = 0; box < n; box++) {
+    const std::array<CeedInt, 3> local = {box % nx, (box / nx) % ny, box / (nx * ny)};
     std::array<CeedInt, 3>       g;
     std::array<int, 3>           owner_coords;
     bool                         boundary = false;
@@ -87,10 +93,13 @@ DistributedBoxMesh DistributedBoxMesh::Build(MPI_Comm comm, const std::array<Cee
       owner_coords[d] = ownership.part_of_node[d][g[d]];
       boundary        = boundary || g[d] == 0 || g[d] == partition.elems[d] * degree;
     }
-    const int owner = partition.Rank(owner_coords);
+    const int   owner = partition.Rank(owner_coords);
     GlobalIndex index = 0;
     for (int d = 2; d >= 0; d--) index = index * ownership.owned_count[d][owner_coords[d]] + (g[d] - ownership.owned_start[d][owner_coords[d]]);
+    const CeedInt node     = owner == mesh.rank ? (CeedInt)index : next_ghost++;
+    l_of_box[box]          = node;
     mesh.global_node[node] = rank_offset[owner] + index;
+    mesh.lattice_node[node] = g[0] + lattice_x * (g[1] + lattice_y * (GlobalIndex)g[2]);
     mesh.owner[node]       = owner;
     mesh.on_boundary[node] = boundary;
     const auto x           = geometry.Node(g);
@@ -109,7 +118,7 @@ DistributedBoxMesh DistributedBoxMesh::Build(MPI_Comm comm, const std::array<Cee
         for (CeedInt c = 0; c < P; c++) {
           for (CeedInt b = 0; b < P; b++) {
             for (CeedInt a = 0; a < P; a++) {
-              const CeedInt node   = (ex * degree + a) + nx * ((ey * degree + b) + ny * (ez * degree + c));
+              const CeedInt node   = l_of_box[(ex * degree + a) + nx * ((ey * degree + b) + ny * (ez * degree + c))];
               mesh.elem_nodes[k++] = node;
               has_ghost            = has_ghost || mesh.owner[node] != mesh.rank;
             }

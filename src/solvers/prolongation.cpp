@@ -100,8 +100,9 @@ void Prolongation::Init(const std::vector<GlobalIndex> &global_node, const std::
     n.recv_buffer.resize(n.recv_nodes.size() * num_comp_);
     neighbors_.push_back(std::move(n));
   }
-  identity_ = neighbors_.empty() && num_local_nodes_ == num_owned_nodes_;
-  for (CeedInt t = 0; identity_ && t < num_owned_nodes_; t++) identity_ = owned_local_node_[t] == t;
+  owned_prefix_ = true;
+  for (CeedInt t = 0; owned_prefix_ && t < num_owned_nodes_; t++) owned_prefix_ = owned_local_node_[t] == t;
+  identity_ = owned_prefix_ && neighbors_.empty() && num_local_nodes_ == num_owned_nodes_;
   long long owned = num_owned_nodes_, total = 0;
   MPI_Allreduce(&owned, &total, 1, MPI_LONG_LONG, MPI_SUM, comm_);
   num_global_nodes_ = total;
@@ -138,8 +139,12 @@ void Prolongation::BeginForward(const double *t, double *l) const {
     requests_.emplace_back();
     MPI_Isend(n.send_buffer.data(), (int)n.send_buffer.size(), MPI_DOUBLE, n.rank, kForwardTag, comm_, &requests_.back());
   }
-  for (CeedInt j = 0; j < num_owned_nodes_; j++) {
-    for (int c = 0; c < nc; c++) l[(size_t)owned_local_node_[j] * nc + c] = t[(size_t)j * nc + c];
+  if (owned_prefix_) {
+    std::copy(t, t + owned_size(), l);
+  } else {
+    for (CeedInt j = 0; j < num_owned_nodes_; j++) {
+      for (int c = 0; c < nc; c++) l[(size_t)owned_local_node_[j] * nc + c] = t[(size_t)j * nc + c];
+    }
   }
 }
 
@@ -169,8 +174,12 @@ void Prolongation::BeginReverse(const double *l, double *t) const {
     requests_.emplace_back();
     MPI_Isend(n.recv_buffer.data(), (int)n.recv_buffer.size(), MPI_DOUBLE, n.rank, kReverseTag, comm_, &requests_.back());
   }
-  for (CeedInt j = 0; j < num_owned_nodes_; j++) {
-    for (int c = 0; c < nc; c++) t[(size_t)j * nc + c] = l[(size_t)owned_local_node_[j] * nc + c];
+  if (owned_prefix_) {
+    std::copy(l, l + owned_size(), t);
+  } else {
+    for (CeedInt j = 0; j < num_owned_nodes_; j++) {
+      for (int c = 0; c < nc; c++) t[(size_t)j * nc + c] = l[(size_t)owned_local_node_[j] * nc + c];
+    }
   }
 }
 

@@ -24,11 +24,12 @@ double ValueOf(GlobalIndex dof) { return 0.25 * (double)dof + std::sin((double)d
 
 // Number of ranks whose element block touches lattice node g in each direction, multiplied.
 int Multiplicity(const DistributedBoxMesh &mesh, CeedInt local_node) {
-  const auto &n = mesh.local_nodes_1d;
-  const CeedInt local[3] = {local_node % n[0], (local_node / n[0]) % n[1], local_node / (n[0] * n[1])};
-  int           m        = 1;
+  const GlobalIndex lattice_x = (GlobalIndex)mesh.partition.elems[0] * mesh.degree + 1, lattice_y = (GlobalIndex)mesh.partition.elems[1] * mesh.degree + 1;
+  const GlobalIndex node      = mesh.lattice_node[local_node];
+  const GlobalIndex lattice[3] = {node % lattice_x, (node / lattice_x) % lattice_y, node / (lattice_x * lattice_y)};
+  int               m         = 1;
   for (int d = 0; d < 3; d++) {
-    const CeedInt g     = mesh.elem_begin[d] * mesh.degree + local[d];
+    const GlobalIndex g     = lattice[d];
     int           count = 0;
     for (int k = 0; k < mesh.partition.ranks[d]; k++) {
       count += mesh.partition.Start(d, k) * mesh.degree <= g && g <= mesh.partition.Start(d, k + 1) * mesh.degree;

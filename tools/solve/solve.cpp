@@ -357,14 +357,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   if (options.gather_solution) {
     // Owned values with their global lattice numbers, so that runs on different rank counts compare.
     std::vector<double> lattice_index(x_owned.size());
-    const CeedInt       nx = mesh.local_nodes_1d[0], ny = mesh.local_nodes_1d[1];
-    const GlobalIndex   gx = (GlobalIndex)report.elems[0] * options.degree + 1, gy = (GlobalIndex)report.elems[1] * options.degree + 1;
     for (CeedInt node = 0; node < mesh.num_local_nodes; node++) {
       if (mesh.owner[node] != mesh.rank) continue;
-      const GlobalIndex ix = mesh.elem_begin[0] * options.degree + node % nx, iy = mesh.elem_begin[1] * options.degree + (node / nx) % ny;
-      const GlobalIndex iz = mesh.elem_begin[2] * options.degree + node / (nx * ny);
       for (int c = 0; c < spec->num_comp; c++) {
-        lattice_index[(mesh.global_node[node] - mesh.first_owned_node) * spec->num_comp + c] = (double)((ix + gx * (iy + gy * iz)) * spec->num_comp + c);
+        lattice_index[(mesh.global_node[node] - mesh.first_owned_node) * spec->num_comp + c] = (double)(mesh.lattice_node[node] * spec->num_comp + c);
       }
     }
     std::vector<int> counts(report.ranks), displs(report.ranks + 1, 0);
