@@ -293,6 +293,8 @@ struct AmgOptions {
   int    relax_type       = 8;     // l1-scaled symmetric hybrid Gauss-Seidel
   int    coarsen_type     = 10;    // HMIS
   int    interp_type      = 6;     // extended+i
+  int    aggressive_levels = 0;    // levels of aggressive coarsening (cheaper V-cycles, weaker ones)
+  int    max_row_entries  = 4;     // interpolation truncation (PMaxElmts)
   int    print_level      = 0;
 };
 

@@ -58,7 +58,8 @@ BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const 
   HypreCheck(HYPRE_BoomerAMGSetPrintLevel(s, options.print_level), "HYPRE_BoomerAMGSetPrintLevel");
   HypreCheck(HYPRE_BoomerAMGSetCoarsenType(s, options.coarsen_type), "HYPRE_BoomerAMGSetCoarsenType");
   HypreCheck(HYPRE_BoomerAMGSetInterpType(s, options.interp_type), "HYPRE_BoomerAMGSetInterpType");
-  HypreCheck(HYPRE_BoomerAMGSetPMaxElmts(s, 4), "HYPRE_BoomerAMGSetPMaxElmts");
+  HypreCheck(HYPRE_BoomerAMGSetPMaxElmts(s, options.max_row_entries), "HYPRE_BoomerAMGSetPMaxElmts");
+  HypreCheck(HYPRE_BoomerAMGSetAggNumLevels(s, options.aggressive_levels), "HYPRE_BoomerAMGSetAggNumLevels");
   HypreCheck(HYPRE_BoomerAMGSetRelaxType(s, options.relax_type), "HYPRE_BoomerAMGSetRelaxType");
   HypreCheck(HYPRE_BoomerAMGSetStrongThreshold(s, options.strong_threshold), "HYPRE_BoomerAMGSetStrongThreshold");
   HypreCheck(HYPRE_BoomerAMGSetNumFunctions(s, options.num_functions), "HYPRE_BoomerAMGSetNumFunctions");

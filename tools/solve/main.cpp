@@ -94,6 +94,8 @@ int main(int argc, char **argv) {
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
   app.add_option("--amg-relax", options.amg.relax_type, "BoomerAMG relaxation type (hypre numbering)")->capture_default_str();
   app.add_option("--amg-coarsen", options.amg.coarsen_type, "BoomerAMG coarsening type (hypre numbering)")->capture_default_str();
+  app.add_option("--amg-aggressive", options.amg.aggressive_levels, "BoomerAMG levels of aggressive coarsening")->capture_default_str();
+  app.add_option("--amg-pmax", options.amg.max_row_entries, "BoomerAMG interpolation entries per row (0: no truncation)")->capture_default_str();
   app.add_option("--amg-interp", options.amg.interp_type, "BoomerAMG interpolation type (hypre numbering)")->capture_default_str();
   app.add_flag("--json", json, "One JSON object on stdout");
   try {
