@@ -1,6 +1,7 @@
 // Structured hexahedral meshes of the unit cube: the lattice of Gauss-Lobatto nodes of a box of degree-p
-// elements, optionally deformed by a smooth map or a Kershaw-type map. Shared by ceed-bench (serial) and
-// ceedrt-parallel (distributed); needs no MPI.
+// elements, optionally deformed by a smooth map or a Kershaw-type map; with the error type, the call check
+// and the host inner product they use. Shared by ceed-bench (serial) and ceedrt-parallel (distributed);
+// needs no MPI.
 #pragma once
 
 #include <ceed.h>
@@ -16,6 +17,13 @@ namespace parallel {
 struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// Throws Error naming the call when ierr is a libCEED error (message from ceed, or the thread's last error).
+void Check(int ierr, Ceed ceed, const char *call);
+#define CEEDRT_PARALLEL_CALL(ceed, ...) ::ceedrt::parallel::Check((__VA_ARGS__), (ceed), #__VA_ARGS__)
+
+// Sum of x[i] * y[i] over n host values, in independent partial sums (vectorizable).
+double HostDot(const CeedScalar *x, const CeedScalar *y, CeedSize n);
 
 enum class Deformation { none, smooth, kershaw };
 const char *DeformationName(Deformation deformation);

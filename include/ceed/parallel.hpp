@@ -27,10 +27,6 @@
 namespace ceedrt {
 namespace parallel {
 
-// Throws Error naming the call when ierr is a libCEED error (message from ceed, or the thread's last error).
-void Check(int ierr, Ceed ceed, const char *call);
-#define CEEDRT_PARALLEL_CALL(ceed, ...) ::ceedrt::parallel::Check((__VA_ARGS__), (ceed), #__VA_ARGS__)
-
 using GlobalIndex = long long;
 
 // ---- Structured meshes --------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 #include <HYPRE.h>
 #include <HYPRE_IJ_mv.h>
 #include <HYPRE_parcsr_ls.h>
+#include <_hypre_parcsr_ls.h>
 
-#include <algorithm>
 #include <mutex>
 
 #include "host-array.hpp"
@@ -64,13 +64,9 @@ BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const 
   HypreCheck(HYPRE_BoomerAMGSetStrongThreshold(s, options.strong_threshold), "HYPRE_BoomerAMGSetStrongThreshold");
   HypreCheck(HYPRE_BoomerAMGSetNumFunctions(s, options.num_functions), "HYPRE_BoomerAMGSetNumFunctions");
   HypreCheck(HYPRE_BoomerAMGSetup(s, A, impl_->b_par, impl_->x_par), "HYPRE_BoomerAMGSetup");
-  // Levels: the deepest level any local row reaches, over all ranks.
-  std::vector<HYPRE_Int> level_of_row(impl_->rows.size() + 1, 0);
-  HypreCheck(HYPRE_BoomerAMGGetGridHierarchy(s, level_of_row.data()), "HYPRE_BoomerAMGGetGridHierarchy");
-  int deepest = 0;
-  for (size_t i = 0; i < impl_->rows.size(); i++) deepest = std::max(deepest, (int)level_of_row[i]);
-  MPI_Allreduce(MPI_IN_PLACE, &deepest, 1, MPI_INT, MPI_MAX, impl_->comm);
-  impl_->num_levels = deepest + 1;
+  // hypre has no public getter for the level count (HYPRE_BoomerAMGGetGridHierarchy leaks a work array
+  // in 2.26): read it from the solver's data.
+  impl_->num_levels = hypre_ParAMGDataNumLevels((hypre_ParAMGData *)s);
   setup_seconds_    = Now() - start;
 }
 

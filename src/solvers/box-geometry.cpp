@@ -5,6 +5,29 @@
 namespace ceedrt {
 namespace parallel {
 
+void Check(int ierr, Ceed ceed, const char *call) {
+  if (ierr == CEED_ERROR_SUCCESS) return;
+  const char *message = nullptr;
+  CeedGetErrorMessage(ceed, &message);
+  std::string text = std::string(call) + " failed (error " + std::to_string(ierr) + ")";
+  if (message && *message) text += ": " + std::string(message);
+  if (ceed) CeedResetErrorMessage(ceed, &message);
+  throw Error(text);
+}
+
+double HostDot(const CeedScalar *x, const CeedScalar *y, CeedSize n) {
+  constexpr int kLanes = 8;
+  double        partial[kLanes] = {0};
+  CeedSize      i               = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int k = 0; k < kLanes; k++) partial[k] += x[i + k] * y[i + k];
+  }
+  double sum = 0.0;
+  for (; i < n; i++) sum += x[i] * y[i];
+  for (int k = 0; k < kLanes; k++) sum += partial[k];
+  return sum;
+}
+
 const char *DeformationName(Deformation deformation) {
   switch (deformation) {
     case Deformation::none:

@@ -7,16 +7,6 @@
 namespace ceedrt {
 namespace parallel {
 
-void Check(int ierr, Ceed ceed, const char *call) {
-  if (ierr == CEED_ERROR_SUCCESS) return;
-  const char *message = nullptr;
-  CeedGetErrorMessage(ceed, &message);
-  std::string text = std::string(call) + " failed (error " + std::to_string(ierr) + ")";
-  if (message && *message) text += ": " + std::string(message);
-  if (ceed) CeedResetErrorMessage(ceed, &message);
-  throw Error(text);
-}
-
 namespace {
 
 void CheckLength(CeedVector v, CeedSize expected, const char *what) {

@@ -8,24 +8,6 @@
 namespace ceedrt {
 namespace parallel {
 
-namespace {
-
-// Sum of x[i] * y[i] with independent partial sums, so the compiler can vectorise the reduction.
-double LocalDot(const CeedScalar *x, const CeedScalar *y, CeedSize n) {
-  constexpr int kLanes = 8;
-  double        partial[kLanes] = {0};
-  CeedSize      i               = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    for (int k = 0; k < kLanes; k++) partial[k] += x[i + k] * y[i + k];
-  }
-  double sum = 0.0;
-  for (; i < n; i++) sum += x[i] * y[i];
-  for (int k = 0; k < kLanes; k++) sum += partial[k];
-  return sum;
-}
-
-}  // namespace
-
 double Dot(MPI_Comm comm, CeedVector x, CeedVector y) {
   const CeedSize n = VectorLength(x);
   if (VectorLength(y) != n) throw Error("Dot: vectors of lengths " + std::to_string(n) + " and " + std::to_string(VectorLength(y)));
@@ -33,10 +15,10 @@ double Dot(MPI_Comm comm, CeedVector x, CeedVector y) {
   {
     HostArray xv(x, HostArray::read);
     if (x == y) {
-      local = LocalDot(xv.data(), xv.data(), n);
+      local = HostDot(xv.data(), xv.data(), n);
     } else {
       HostArray yv(y, HostArray::read);
-      local = LocalDot(xv.data(), yv.data(), n);
+      local = HostDot(xv.data(), yv.data(), n);
     }
   }
   double global = 0.0;

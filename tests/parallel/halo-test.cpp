@@ -8,17 +8,14 @@
 #include <cstdlib>
 #include <string>
 
+#include "mpi-test.hpp"
+
 using namespace ceedrt::parallel;
 
 namespace {
 
+using mpi_test::Require;
 int rank = 0;
-
-void Require(bool ok, const std::string &what) {
-  if (ok) return;
-  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
 
 double ValueOf(GlobalIndex dof) { return 0.25 * (double)dof + std::sin((double)dof); }
 

@@ -4,17 +4,14 @@
 #include <cstdio>
 #include <string>
 
+#include "mpi-test.hpp"
+
 #include "../../tools/solve/solve.hpp"
 
 namespace {
 
+using mpi_test::Require;
 int rank = 0;
-
-void Require(bool ok, const std::string &what) {
-  if (ok) return;
-  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
 
 solve::SolveReport Solve(const std::string &resource, int degree, const std::string &pc) {
   solve::SolveOptions options;

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "mpi-test.hpp"
+
 #include <ceed/parallel.hpp>
 
 #include "../../tools/bench/bp.hpp"
@@ -14,13 +16,8 @@ using namespace ceedrt::parallel;
 
 namespace {
 
+using mpi_test::Require;
 int rank = 0;
-
-void Require(bool ok, const std::string &what) {
-  if (ok) return;
-  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
 
 void CheckSubElements() {
   // One p = 2 element: 27 nodes numbered 0..26; sub-element (a, b, c) starts at node a + 3 b + 9 c.

@@ -7,17 +7,14 @@
 #include <cstring>
 #include <string>
 
+#include "mpi-test.hpp"
+
 #include "../../tools/solve/solve.hpp"
 
 namespace {
 
+using mpi_test::Require;
 int rank = 0;
-
-void Require(bool ok, const std::string &what) {
-  if (ok) return;
-  std::fprintf(stderr, "rank %d: FAILED: %s\n", rank, what.c_str());
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
 
 void CheckEqual(const std::string &resource, const std::string &problem, int degree, const std::array<CeedInt, 3> &elems) {
   solve::SolveOptions options;

@@ -4,16 +4,6 @@
 
 namespace bench {
 
-void CheckCall(int ierr, Ceed ceed, const char *call) {
-  if (ierr == CEED_ERROR_SUCCESS) return;
-  const char *message = nullptr;
-  CeedGetErrorMessage(ceed, &message);
-  std::string text = std::string(call) + " failed (error " + std::to_string(ierr) + ")";
-  if (message && *message) text += ": " + std::string(message);
-  if (ceed) CeedResetErrorMessage(ceed, &message);
-  throw CeedFailure(text);
-}
-
 CeedOwned InitCeed(const std::string &resource) {
   CeedOwned ceed;
   // Errors raised before a context exists follow CEED_ERROR_HANDLER; "store" keeps their message for us.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <ceed.h>
+#include <ceed/box-mesh.hpp>
 
 #include <stdexcept>
 #include <string>
@@ -11,14 +12,11 @@
 
 namespace bench {
 
-struct CeedFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using CeedFailure = ceedrt::parallel::Error;
 
 // Throws CeedFailure naming the call when ierr is an error; the message is the one stored in ceed
 // (contexts use CeedErrorStore) or, without a context, the one stored for the thread.
-void CheckCall(int ierr, Ceed ceed, const char *call);
-#define BENCH_CALL(ceed, ...) ::bench::CheckCall((__VA_ARGS__), (ceed), #__VA_ARGS__)
+#define BENCH_CALL(ceed, ...) ::ceedrt::parallel::Check((__VA_ARGS__), (ceed), #__VA_ARGS__)
 
 // Unique owner of a libCEED object released with its CeedXDestroy function.
 template <typename T, int (*Destroy)(T *)>

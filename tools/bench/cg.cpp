@@ -1,5 +1,7 @@
 #include "cg.hpp"
 
+#include <ceed/box-mesh.hpp>
+
 #include <cmath>
 
 namespace bench {
@@ -16,32 +18,15 @@ Dot::Dot(Ceed ceed, CeedSize length, DotMethod method) : ceed_(ceed), method_(me
   if (method_ == DotMethod::norms) BENCH_CALL(ceed, CeedVectorCreate(ceed, length, work_.out()));
 }
 
-namespace {
-
-// Sum of x[i] * y[i] with independent partial sums, so the compiler can vectorise the reduction.
-double HostDot(const CeedScalar *x, const CeedScalar *y, CeedSize n) {
-  constexpr int kLanes = 8;
-  double        partial[kLanes] = {0};
-  CeedSize      i               = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    for (int k = 0; k < kLanes; k++) partial[k] += x[i + k] * y[i + k];
-  }
-  double sum = 0.0;
-  for (; i < n; i++) sum += x[i] * y[i];
-  for (int k = 0; k < kLanes; k++) sum += partial[k];
-  return sum;
-}
-
-}  // namespace
 
 double Dot::operator()(CeedVector x, CeedVector y) {
   if (method_ == DotMethod::host) {
     CeedSize n = 0;
     BENCH_CALL(ceed_, CeedVectorGetLength(x, &n));
     HostRead xa(x);
-    if (x == y) return HostDot(xa.data(), xa.data(), n);
+    if (x == y) return ceedrt::parallel::HostDot(xa.data(), xa.data(), n);
     HostRead ya(y);
-    return HostDot(xa.data(), ya.data(), n);
+    return ceedrt::parallel::HostDot(xa.data(), ya.data(), n);
   }
   CeedScalar norm_x = 0.0, norm_y = 0.0, norm_w = 0.0;
   BENCH_CALL(ceed_, CeedVectorNorm(x, CEED_NORM_2, &norm_x));

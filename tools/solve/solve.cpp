@@ -279,6 +279,21 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
 #endif
   std::unique_ptr<Preconditioner> pc;
   if (options.pc == "jacobi") pc = std::make_unique<JacobiPreconditioner>(op);
+#if CEEDRT_PARALLEL_HAVE_HYPRE
+  // The assembled matrix of a Q1 operator in hypre and one BoomerAMG V-cycle of it (assembly timed from start).
+  auto assemble_amg = [&](double start, const Prolongation &p, CeedOperator op_q1, const std::vector<char> &essential_owned) {
+    lor_matrix                  = std::make_unique<LorMatrix>(p, op_q1, essential_owned);
+    report.lor_assembly         = MaxOver(comm, Now() - start);
+    report.lor_nonzeros         = lor_matrix->timings().nonzeros;
+    report.lor_element_matrices = lor_matrix->timings().element_matrices;
+    report.lor_csr              = lor_matrix->timings().csr;
+    report.lor_hypre            = lor_matrix->timings().hypre;
+    auto boomer                 = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
+    report.amg_setup            = MaxOver(comm, boomer->setup_seconds());
+    report.amg_levels           = boomer->num_levels();
+    return boomer;
+  };
+#endif
   if (options.pc == "pmg") {
     if (options.degree < 2) throw Error("ceed-solve: --pc pmg needs degree 2 or more (it coarsens p to 1)");
     hierarchy = std::make_unique<PMultigridHierarchy>(ceed, *spec, mesh, report.elems, diffusion);
@@ -286,17 +301,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     report.amg_levels = 0;
 #if CEEDRT_PARALLEL_HAVE_HYPRE
     // The coarsest level (p = 1) is solved by one BoomerAMG V-cycle of its assembled matrix.
-    const double coarse_start = Now();
-    lor_matrix = std::make_unique<LorMatrix>(pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned());
-    report.lor_assembly = MaxOver(comm, Now() - coarse_start);
-    report.lor_nonzeros = lor_matrix->timings().nonzeros;
-    report.lor_element_matrices = lor_matrix->timings().element_matrices;
-    report.lor_csr              = lor_matrix->timings().csr;
-    report.lor_hypre            = lor_matrix->timings().hypre;
-    auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
-    report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
-    report.amg_levels = boomer->num_levels();
-    pmg->SetCoarseSolver(std::move(boomer));
+    pmg->SetCoarseSolver(assemble_amg(Now(), pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned()));
 #endif
     report.pmg_levels = pmg->num_levels();
     report.pmg_setup  = MaxOver(comm, pmg->setup_seconds());
@@ -312,16 +317,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     lor_spec.gll_quadrature = options.lor_quadrature == CEED_GAUSS_LOBATTO;
     const int     lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
     lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree), lor_q);
-    lor_matrix = std::make_unique<LorMatrix>(prolongation, lor.op(), essential);
-    report.lor_assembly = MaxOver(comm, Now() - lor_start);
-    report.lor_nonzeros = lor_matrix->timings().nonzeros;
-    report.lor_element_matrices = lor_matrix->timings().element_matrices;
-    report.lor_csr              = lor_matrix->timings().csr;
-    report.lor_hypre            = lor_matrix->timings().hypre;
-    auto boomer       = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
-    report.amg_setup  = MaxOver(comm, boomer->setup_seconds());
-    report.amg_levels = boomer->num_levels();
-    pc                = std::move(boomer);
+    pc  = assemble_amg(lor_start, prolongation, lor.op(), essential);
   }
 #endif
 
