@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ceed-handle.hpp"
+#include "peer-compat.hpp"
 #include "mesh.hpp"
 
 namespace bench {

@@ -173,6 +173,11 @@ int main(int argc, char **argv) {
     options.dofs     = ParseSizes(!sizes.empty() ? sizes : options.sweep ? "1e3:max" : "1e5");
     options.modes    = ParseModes(modes);
     options.mesh.deformation = mesh == "smooth" ? bench::Deformation::smooth : mesh == "kershaw" ? bench::Deformation::kershaw : bench::Deformation::none;
+#ifdef CEED_BENCH_PEER
+    if (options.precision != "fp64" || options.qdata != "fp64") {
+      throw CLI::ValidationError("--precision/--qdata", "precisions other than fp64 are ceedrt's multiprecision extension, not part of the libCEED API");
+    }
+#endif
   } catch (const CLI::ParseError &e) {
     return app.exit(e);
   }

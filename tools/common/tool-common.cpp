@@ -9,7 +9,14 @@ namespace tools {
 
 nlohmann::ordered_json LibraryBuildConfiguration() {
   nlohmann::ordered_json build = nlohmann::ordered_json::object();
-  const char            *text  = nullptr;
+#ifdef CEED_BENCH_PEER
+  int major = 0, minor = 0, patch = 0;
+  if (CeedGetVersion(&major, &minor, &patch, nullptr) == CEED_ERROR_SUCCESS) {
+    build["library"] = "libCEED " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+  }
+  return build;  // ceedrt's CeedGetBuildConfiguration is not part of the libCEED API
+#else
+  const char *text = nullptr;
   if (CeedGetBuildConfiguration(&text) || !text) return build;
   std::istringstream lines(text);
   std::string        line;
@@ -18,6 +25,7 @@ nlohmann::ordered_json LibraryBuildConfiguration() {
     if (eq != std::string::npos) build[line.substr(0, eq)] = line.substr(eq + 3);
   }
   return build;
+#endif
 }
 
 std::string Quantity(double value, const char *unit) {

@@ -518,4 +518,38 @@ TEST_P(CudaBasis, AtPointsSeveralElementsMatchTheCpuReference) {
 
 INSTANTIATE_TEST_SUITE_P(Resource, CudaBasis, ::testing::Values("/gpu/cuda/ref", "/gpu/hip/ref"), cuda_test::ResourceName);
 
+
+// Device out of memory: a vector larger than any GPU (8 TiB) is refused with an error naming the bytes, not a
+// crash, and the context, its other vectors and the huge vector's handle stay usable.
+class GpuMemory : public cuda_test::GpuTest {};
+
+TEST_P(GpuMemory, VectorLargerThanTheDeviceIsAnErrorAndTheContextKeepsWorking) {
+  CeedVector small = nullptr, huge = nullptr;
+  ASSERT_EQ(CeedVectorCreate(gpu, 1000, &small), 0);
+  ASSERT_EQ(CeedVectorSetValue(small, 2.0), 0);
+  const CeedSize huge_length = CeedSize(1) << 40;
+  if (CeedVectorCreate(gpu, huge_length, &huge) == CEED_ERROR_SUCCESS) {
+    EXPECT_NE(CeedVectorSetValue(huge, 1.0), 0) << "an 8 TiB vector was filled";
+    EXPECT_NE(Message().find("bytes of device memory"), std::string::npos) << Message();
+    EXPECT_NE(Message().find(std::to_string(huge_length * sizeof(CeedScalar))), std::string::npos) << Message();
+    const char *reset = nullptr;
+    CeedResetErrorMessage(gpu, &reset);
+    EXPECT_EQ(CeedVectorDestroy(&huge), 0);
+  } else {
+    EXPECT_FALSE(Message().empty());  // refused at creation: still an error with a message
+  }
+  CeedScalar norm = 0.0;
+  EXPECT_EQ(CeedVectorNorm(small, CEED_NORM_1, &norm), 0);
+  EXPECT_EQ(norm, 2000.0);
+  CeedVector again = nullptr;
+  ASSERT_EQ(CeedVectorCreate(gpu, 1000, &again), 0);
+  EXPECT_EQ(CeedVectorSetValue(again, 1.0), 0);
+  EXPECT_EQ(CeedVectorNorm(again, CEED_NORM_1, &norm), 0);
+  EXPECT_EQ(norm, 1000.0);
+  CeedVectorDestroy(&again);
+  CeedVectorDestroy(&small);
+}
+
+INSTANTIATE_TEST_SUITE_P(Resource, GpuMemory, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/gen"), cuda_test::ResourceName);
+
 }  // namespace
