@@ -47,7 +47,7 @@ runs=$out/compare.jsonl
 # The machine's bandwidth, measured once (bs2 fit) and given to every run, so all share one roofline.
 echo "compare.sh: measuring the bandwidth (bs2)" >&2
 rm -f "$out/bandwidth.jsonl"
-"$ours" --ceed "$ceed" --problem bs2 --json-file "$out/bandwidth.jsonl" > /dev/null 2>&1
+"$ours" --ceed "$ceed" --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$out/bandwidth.jsonl" > /dev/null 2>&1
 common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.jsonl" --json-file "$runs")
 IFS=, read -r -a problem_list <<< "$problems"
 IFS=, read -r -a degree_list <<< "$degrees"
@@ -63,7 +63,10 @@ for ((rep = 1; rep <= reps; rep++)); do
     done
   done
 done
-python3 - "$runs" "$out" "$ceed" "$peer_ceed" <<'PY'
+# matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
+python=python3
+python3 -c "import matplotlib" 2> /dev/null || { [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3; }
+"$python" - "$runs" "$out" "$ceed" "$peer_ceed" <<'PY'
 import json, sys, collections
 runs, out, ceed, peer_ceed = sys.argv[1:]
 best = collections.defaultdict(lambda: None)
@@ -76,12 +79,14 @@ for line in open(runs):
     if best[key] is None or r["dofs_per_second"] > best[key]["dofs_per_second"]:
         best[key] = r
     if r["backend"] == ceed:
-        machine, commit = r["machine"], r.get("ceedrt")
+        machine, commit, bandwidth = r["machine"], r.get("ceedrt"), r["roofline"]["bandwidth_gbs"]
 peers = peer_ceed.split(",")
 rows = sorted({(k[1], k[2]) for k in best if k[0] == ceed})
+if machine is None:
+    sys.exit("compare.sh: no successful ceedrt run in " + runs)
 lines = ["Side-by-side, best of the repetitions, MDOF/s (ceed-bench from the same sources against ceedrt %s and against libCEED)," % commit,
          "machine %s; roofline from one bs2 fit measured in this run (bandwidth %.1f GB/s) and the peak given to ceed-bench." %
-         (json.dumps(machine), next(iter(best.values()))["roofline"]["bandwidth_gbs"] if best else 0), "",
+         (json.dumps(machine), bandwidth), "",
          "| problem | p | DOFs | ceedrt %s | %s | best libCEED | ratio | ceedrt / roofline |" % (ceed, " | ".join(peers)),
          "|---|---|---|---|%s---|---|---|" % ("---|" * len(peers))]
 plot = collections.defaultdict(list)
