@@ -1,10 +1,10 @@
 // CeedOperator: QFunction context access through operators (spec 06 §9).
 //
-// A single operator hands out the labels of its QFunction's context. A composite operator keeps one
-// aggregate per field name: the matching label of every sub-operator (NULL where a sub-operator lacks the
-// field). The handle given to the user is the first sub-operator label of the aggregate, so it stays a
-// valid CeedContextFieldLabel for CeedContextFieldLabelGetDescription; writes through the composite go to
-// every sub-operator context that has the field.
+// A single operator hands out the labels of its QFunction's context. A composite operator hands out labels
+// it owns, one per field name (the same handle every time, valid as long as the operator), and looks the
+// field up by name in every sub-operator's current context on each access: a sub-QFunction's context may
+// have been replaced, and its labels freed, since the label was made. Writes go to every sub-operator
+// context that has the field; reads come from the first.
 #include <cstring>
 
 #include "operator.hpp"
@@ -44,24 +44,32 @@ static int ResolveLabel(CeedOperator op, CeedContextFieldLabel label, CeedContex
   if (op->is_composite) {
     const OperatorCompositeLabel *entry = nullptr;
     for (const OperatorCompositeLabel &e : op->composite_labels) {
-      if (e.label == label) entry = &e;
+      if (e.label.get() == label) entry = &e;
     }
     if (!entry)
       return CeedOperatorError(ceed, func, CEED_ERROR_UNSUPPORTED,
                                "Context field label was not obtained from this composite operator (use CeedOperatorGetContextFieldLabel)");
-    if (entry->sub_labels.size() != op->sub_operators.size())
+    name       = label->name.c_str();
+    label_type = label->type;
+    if (entry->num_sub_operators != op->sub_operators.size())
       return CeedOperatorError(ceed, func, CEED_ERROR_UNSUPPORTED,
                                "Composite operator has %d sub-operators, but the label of context field '%s' was created for %d; "
                                "get the label again",
-                               (int)op->sub_operators.size(), entry->name.c_str(), (int)entry->sub_labels.size());
-    name       = entry->name.c_str();
-    label_type = entry->type;
+                               (int)op->sub_operators.size(), name, (int)entry->num_sub_operators);
     if (label_type == type) {
-      for (size_t i = 0; i < entry->sub_labels.size(); i++) {
-        if (!entry->sub_labels[i]) continue;
-        CeedQFunctionContext ctx = nullptr;
+      for (size_t i = 0; i < op->sub_operators.size(); i++) {
+        CeedQFunctionContext ctx    = nullptr;
+        CeedContextFieldLabel found = nullptr;
         CeedCall(SingleContext(op->sub_operators[i], &ctx));
-        if (ctx) targets.push_back({ctx, entry->sub_labels[i]});
+        if (ctx) CeedCall(CeedQFunctionContextGetFieldLabel(ctx, name, &found));
+        if (!found) continue;
+        if (found->type != label->type || found->num_values != label->num_values)
+          return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE,
+                                   "Context field '%s' of sub-operator %d has type %s and %zu values, but the label was created for %s and %zu "
+                                   "values; get the label again",
+                                   name, (int)i, CeedContextFieldTypes[found->type], found->num_values, CeedContextFieldTypes[label->type],
+                                   label->num_values);
+        targets.push_back({ctx, found});
       }
     }
   } else {
@@ -146,42 +154,46 @@ int CeedOperatorGetContextFieldLabel(CeedOperator op, const char *field_name, Ce
     return CEED_ERROR_SUCCESS;
   }
   CEED_API_TRY
-  ceed::OperatorCompositeLabel entry;
-  entry.name = field_name;
+  CeedContextFieldLabel first = nullptr;
   for (size_t i = 0; i < op->sub_operators.size(); i++) {
-    CeedOperator sub           = op->sub_operators[i];
-    CeedQFunctionContext ctx   = nullptr;
+    CeedQFunctionContext ctx    = nullptr;
     CeedContextFieldLabel label = nullptr;
-    CeedCall(ceed::SingleContext(sub, &ctx));
+    CeedCall(ceed::SingleContext(op->sub_operators[i], &ctx));
     if (ctx) CeedCall(CeedQFunctionContextGetFieldLabel(ctx, field_name, &label));
-    entry.sub_labels.push_back(label);
     if (!label) continue;
-    CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
-    size_t num_values         = 0;
-    CeedCall(CeedContextFieldLabelGetDescription(label, nullptr, nullptr, &num_values, nullptr, &type));
-    if (!entry.label) {
-      entry.label      = label;
-      entry.type       = type;
-      entry.num_values = num_values;
-    } else {
-      CeedCheck(type == entry.type, ceed, CEED_ERROR_INCOMPATIBLE,
-                "Context field '%s' of sub-operator %d has type %s, but an earlier sub-operator registered it as %s", field_name, (int)i,
-                CeedContextFieldTypes[type], CeedContextFieldTypes[entry.type]);
-      CeedCheck(num_values == entry.num_values, ceed, CEED_ERROR_INCOMPATIBLE,
-                "Context field '%s' of sub-operator %d has %zu values, but an earlier sub-operator registered %zu", field_name, (int)i,
-                num_values, entry.num_values);
+    if (!first) {
+      first = label;
+      continue;
     }
+    CeedCheck(label->type == first->type, ceed, CEED_ERROR_INCOMPATIBLE,
+              "Context field '%s' of sub-operator %d has type %s, but an earlier sub-operator registered it as %s", field_name, (int)i,
+              CeedContextFieldTypes[label->type], CeedContextFieldTypes[first->type]);
+    CeedCheck(label->num_values == first->num_values, ceed, CEED_ERROR_INCOMPATIBLE,
+              "Context field '%s' of sub-operator %d has %zu values, but an earlier sub-operator registered %zu", field_name, (int)i,
+              label->num_values, first->num_values);
   }
-  if (!entry.label) return CEED_ERROR_SUCCESS;
-  bool cached = false;
+  if (!first) return CEED_ERROR_SUCCESS;
+  ceed::OperatorCompositeLabel *entry = nullptr;
   for (ceed::OperatorCompositeLabel &e : op->composite_labels) {
-    if (e.name == entry.name) {
-      e      = entry;
-      cached = true;
-    }
+    if (e.label->name == field_name) entry = &e;
   }
-  if (!cached) op->composite_labels.push_back(entry);
-  *field_label = entry.label;
+  if (!entry) {
+    ceed::OperatorCompositeLabel fresh;
+    fresh.label               = std::make_unique<CeedContextFieldLabel_private>();
+    fresh.label->is_composite = true;
+    op->composite_labels.push_back(std::move(fresh));
+    entry = &op->composite_labels.back();
+  }
+  // Made again when asked again: the sub-operators and their contexts may have changed.
+  CeedContextFieldLabel_private &label = *entry->label;
+  label.name                          = first->name;
+  label.description                   = first->description;
+  label.type                          = first->type;
+  label.offset                        = first->offset;
+  label.num_values                    = first->num_values;
+  label.size                          = first->size;
+  entry->num_sub_operators            = op->sub_operators.size();
+  *field_label                        = entry->label.get();
   return CEED_ERROR_SUCCESS;
   CEED_API_CATCH(ceed)
 }

@@ -4,7 +4,7 @@
 // QFunction; the field arrays are indexed like the QFunction's input/output fields and hold NULL until
 // the field is set. Sizes that the fields imply (number of elements, quadrature points, active vector
 // lengths) are recomputed from the fields whenever a field changes. A composite operator holds retained
-// sub-operators and, for context access, labels aggregating the sub-operators' labels.
+// sub-operators and, for context access, labels that address a field in every sub-operator context.
 #pragma once
 
 #include <memory>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ceed-impl.hpp"
+#include "qfunction-context.hpp"
 
 struct CeedOperatorField_private {
   std::string name;
@@ -25,14 +26,13 @@ struct CeedOperatorField_private {
 
 namespace ceed {
 
-// An operator-level context label of a composite operator: one sub-label per sub-operator (NULL where
-// the sub-operator's context has no field of that name).
+// A context label of a composite operator, owned by it: the handle given to the user, valid as long as the
+// operator. It carries the field's name, type, count and description (from the first sub-operator that had
+// the field when it was made); each access looks the field up by name in the sub-operators' current
+// contexts, since a sub-QFunction's context may have been replaced since.
 struct OperatorCompositeLabel {
-  std::string name;
-  CeedContextFieldLabel label = nullptr;          // handle given to the user (a label of some sub-operator)
-  std::vector<CeedContextFieldLabel> sub_labels;  // borrowed from the sub-operators' contexts
-  CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
-  size_t num_values = 0;
+  std::unique_ptr<CeedContextFieldLabel_private> label;
+  size_t num_sub_operators = 0;  // when the label was made
 };
 
 struct QFAssemblyData;        // operator-assembly.hpp

@@ -218,47 +218,6 @@ size_t ContextFieldTypeSize(CeedContextFieldType type) {
   return 0;
 }
 
-int ContextFieldLabelCreateComposite(Ceed ceed, const char *name, CeedContextFieldType type, size_t num_values,
-                                     const std::vector<CeedContextFieldLabel> &sub_labels, CeedContextFieldLabel *label) {
-  CeedCheck(label, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for a composite field label is NULL");
-  *label = nullptr;
-  CeedCheck(name, ceed, CEED_ERROR_INCOMPATIBLE, "Composite field label name is NULL");
-  CeedCheck(ContextFieldTypeSize(type) > 0, ceed, CEED_ERROR_INCOMPATIBLE, "Invalid CeedContextFieldType %d for field \"%s\"", static_cast<int>(type), name);
-  const char *description = nullptr;
-  for (CeedContextFieldLabel sub : sub_labels) {
-    if (!sub) continue;
-    CeedCheck(sub->type == type, ceed, CEED_ERROR_INCOMPATIBLE, "QFunctionContext field with name \"%s\" registered as %s, not registered as %s", name,
-              TypeName(sub->type), TypeName(type));
-    CeedCheck(sub->num_values == num_values, ceed, CEED_ERROR_INCOMPATIBLE,
-              "QFunctionContext field with name \"%s\" has %zu values in one sub-operator and %zu in another", name, sub->num_values, num_values);
-    if (!description) description = sub->description.c_str();
-  }
-  CEED_API_TRY
-  auto *l         = new CeedContextFieldLabel_private();
-  l->name         = name;
-  l->description  = description ? description : "";
-  l->type         = type;
-  l->num_values   = num_values;
-  l->size         = num_values * ContextFieldTypeSize(type);
-  l->is_composite = true;
-  try {
-    l->sub_labels = sub_labels;
-  } catch (...) {
-    delete l;
-    throw;
-  }
-  *label = l;
-  return CEED_ERROR_SUCCESS;
-  CEED_API_CATCH(ceed)
-}
-
-int ContextFieldLabelDestroy(CeedContextFieldLabel *label) {
-  if (!label || !*label) return CEED_ERROR_SUCCESS;
-  delete *label;
-  *label = nullptr;
-  return CEED_ERROR_SUCCESS;
-}
-
 }  // namespace ceed
 
 // ---- Creation, references, destruction -------------------------------------------------------------

@@ -4,12 +4,9 @@
 // memory space (bytes have no precision), each owned, borrowed or empty, with validity flags and the
 // access-lock protocol of spec 00 §6 (errors with code CEED_ERROR_MINOR).
 //
-// Field labels: a context owns the labels registered on it (sub_labels empty). Composite labels, used by
-// composite operators to address the same field in several sub-operator contexts, are created and
-// destroyed by the operator code with ceed::ContextFieldLabelCreateComposite / ContextFieldLabelDestroy;
-// they own only themselves, not their sub-labels (sub_labels[i] may be NULL where sub-operator i has no
-// field of that name). The context functions that take a label (CeedQFunctionContextSetDouble, ...)
-// accept only non-composite labels; operator code applies each sub-label to the matching sub-context.
+// Field labels: a context owns the labels registered on it. A composite operator owns the labels it hands
+// out (is_composite), which the context functions refuse; operator-context.cpp resolves them by name in
+// each sub-operator context.
 #pragma once
 
 #include <string>
@@ -24,9 +21,7 @@ struct CeedContextFieldLabel_private {
   size_t               offset     = 0;  // byte offset in the context data
   size_t               num_values = 0;
   size_t               size       = 0;  // bytes: num_values * sizeof(double | int32_t | bool)
-  // Composite label (owned by an operator): one entry per sub-operator, NULL where absent.
-  std::vector<CeedContextFieldLabel> sub_labels;
-  bool                               is_composite = false;
+  bool                 is_composite = false;
 };
 
 struct CeedQFunctionContext_private {
@@ -44,14 +39,5 @@ namespace ceed {
 
 // Byte size of one value of a context field type (0 for an invalid type).
 size_t ContextFieldTypeSize(CeedContextFieldType type);
-
-// Creates a composite label named name of type/num_values over sub_labels (entries may be NULL; the
-// non-NULL ones must all have type and num_values). The caller owns the result and releases it with
-// ContextFieldLabelDestroy. Errors are raised on ceed.
-int ContextFieldLabelCreateComposite(Ceed ceed, const char *name, CeedContextFieldType type, size_t num_values,
-                                     const std::vector<CeedContextFieldLabel> &sub_labels, CeedContextFieldLabel *label);
-
-// Releases a composite label (never a label owned by a context); sets *label = NULL.
-int ContextFieldLabelDestroy(CeedContextFieldLabel *label);
 
 }  // namespace ceed

@@ -18,6 +18,13 @@ int Copy(void *, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const
   return 0;
 }
 
+// v = scale * u * qdata, scale the first double of the context.
+int ScaledMass(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out) {
+  const double scale = *static_cast<const double *>(ctx);
+  for (CeedInt i = 0; i < Q; i++) out[0][i] = scale * in[0][i] * in[1][i];
+  return 0;
+}
+
 constexpr CeedInt kNumElem = 3, kP = 3, kQ = 4, kNodes = kNumElem * (kP - 1) + 1;
 
 class OperatorTest : public ::testing::Test {
@@ -377,6 +384,79 @@ TEST_F(OperatorTest, ContextErrors) {
   ExpectMassWorks(op);
   CeedOperatorDestroy(&op);
   CeedOperatorDestroy(&composite);
+}
+
+// A composite label resolves its field by name in the sub-operators' current contexts: replacing a
+// sub-QFunction's context (the old one freed) must neither reach the freed labels nor lose the write.
+TEST_F(OperatorTest, CompositeContextLabelFollowsAReplacedContext) {
+  CeedQFunction qf = nullptr;
+  ASSERT_EQ(CeedQFunctionCreateInterior(ceed, 1, ScaledMass, __FILE__ ":ScaledMass", &qf), 0);
+  ASSERT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
+  ASSERT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
+  ASSERT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
+  auto make_context = [&](double scale) {
+    CeedQFunctionContext ctx = nullptr;
+    EXPECT_EQ(CeedQFunctionContextCreate(ceed, &ctx), 0);
+    EXPECT_EQ(CeedQFunctionContextSetData(ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(scale), &scale), 0);
+    EXPECT_EQ(CeedQFunctionContextRegisterDouble(ctx, "scale", 0, 1, "mass scale"), 0);
+    return ctx;
+  };
+  CeedQFunctionContext ctx = make_context(1.0);
+  ASSERT_EQ(CeedQFunctionSetContext(qf, ctx), 0);
+  ASSERT_EQ(CeedQFunctionContextDestroy(&ctx), 0);
+  CeedOperator subs[2] = {nullptr, nullptr}, composite = nullptr;
+  ASSERT_EQ(CeedOperatorCreateComposite(ceed, &composite), 0);
+  for (CeedOperator &sub : subs) {
+    ASSERT_EQ(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &sub), 0);
+    ASSERT_EQ(CeedOperatorSetField(sub, "u", rstr_u, basis_u, CEED_VECTOR_ACTIVE), 0);
+    ASSERT_EQ(CeedOperatorSetField(sub, "qdata", rstr_q, CEED_BASIS_NONE, q_data), 0);
+    ASSERT_EQ(CeedOperatorSetField(sub, "v", rstr_u, basis_u, CEED_VECTOR_ACTIVE), 0);
+    ASSERT_EQ(CeedOperatorCompositeAddSub(composite, sub), 0);
+  }
+  CeedContextFieldLabel label = nullptr;
+  ASSERT_EQ(CeedOperatorGetContextFieldLabel(composite, "scale", &label), 0);
+  ASSERT_NE(label, nullptr);
+  CeedContextFieldLabel again = nullptr;
+  ASSERT_EQ(CeedOperatorGetContextFieldLabel(composite, "scale", &again), 0);
+  EXPECT_EQ(again, label);
+  ASSERT_EQ(CeedQFunctionGetContext(qf, &ctx), 0);
+  double scale = 2.0;
+  ExpectError(CeedQFunctionContextSetDouble(ctx, label, &scale), CEED_ERROR_UNSUPPORTED,
+              "Composite field label \"scale\" cannot address a single CeedQFunctionContext");
+  ctx = nullptr;
+  ASSERT_EQ(CeedOperatorSetContextDouble(composite, label, &scale), 0);
+  ExpectMassWorks(composite, 2 * 2.0 * 3.0);
+
+  // The QFunction now holds the only reference to its context: replacing it frees the old labels.
+  ctx = make_context(1.0);
+  ASSERT_EQ(CeedQFunctionSetContext(qf, ctx), 0);
+  ASSERT_EQ(CeedQFunctionContextDestroy(&ctx), 0);
+  const char *name = nullptr, *description = nullptr;
+  ASSERT_EQ(CeedContextFieldLabelGetDescription(label, &name, nullptr, nullptr, &description, nullptr), 0);
+  EXPECT_STREQ(name, "scale");
+  EXPECT_STREQ(description, "mass scale");
+  scale = 5.0;
+  ASSERT_EQ(CeedOperatorSetContextDouble(composite, label, &scale), 0);
+  size_t num_values     = 0;
+  const double *values  = nullptr;
+  ASSERT_EQ(CeedOperatorGetContextDoubleRead(composite, label, &num_values, &values), 0);
+  ASSERT_EQ(num_values, 1u);
+  EXPECT_EQ(values[0], 5.0);
+  ASSERT_EQ(CeedOperatorRestoreContextDoubleRead(composite, label, &values), 0);
+  ExpectMassWorks(composite, 2 * 5.0 * 3.0);
+
+  // A replacement that registers the field with another type is refused, naming the field and the types.
+  CeedQFunctionContext int_ctx = nullptr;
+  ASSERT_EQ(CeedQFunctionContextCreate(ceed, &int_ctx), 0);
+  ASSERT_EQ(CeedQFunctionContextSetData(int_ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(double), &scale), 0);
+  ASSERT_EQ(CeedQFunctionContextRegisterInt32(int_ctx, "scale", 0, 1, "not a double"), 0);
+  ASSERT_EQ(CeedQFunctionSetContext(qf, int_ctx), 0);
+  ASSERT_EQ(CeedQFunctionContextDestroy(&int_ctx), 0);
+  ExpectError(CeedOperatorSetContextDouble(composite, label, &scale), CEED_ERROR_INCOMPATIBLE,
+              "Context field 'scale' of sub-operator 0 has type int32 and 1 values, but the label was created for double and 1 values");
+  for (CeedOperator &sub : subs) CeedOperatorDestroy(&sub);
+  CeedOperatorDestroy(&composite);
+  CeedQFunctionDestroy(&qf);
 }
 
 // The mesh is exact for the quadrature (degree 4 integrands, 4 Gauss points): the element mass matrix of
