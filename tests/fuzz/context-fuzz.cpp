@@ -3,7 +3,7 @@
 // writes through labels, data set/get/take, contexts swapped under operators.
 // Input: a first byte choosing the resource, then up to 96 commands of one opcode byte and its arguments
 // (fuzz::Input decodes bounded values). Labels held by the program are dropped whenever a context, QFunction
-// or operator is replaced or destroyed, as an application must.
+// or operator is replaced or destroyed, as an application must, except those of the composite operator.
 #include <ceed/backend.h>
 
 #include <cstring>
@@ -26,9 +26,14 @@ struct State {
   alignas(8) unsigned char storage[kSlots][1024]{};  // CEED_USE_POINTER data, alive for the whole input
   alignas(8) unsigned char values[1024]{};
 
+  // Labels of contexts and single operators die with their context; the composite's own labels stay valid
+  // while it lives, also across contexts replaced under its sub-operators.
   void DropLabels() {
-    for (auto &l : labels) l = nullptr;
-    for (auto &o : label_op) o = nullptr;
+    for (int i = 0; i < 8; i++) {
+      if (composite && label_op[i] == composite) continue;
+      labels[i]   = nullptr;
+      label_op[i] = nullptr;
+    }
   }
 };
 

@@ -82,24 +82,34 @@ def jit_seeds(out):
 
 
 def context_seeds(out):
-    # resource serial; register doubles/ints/bools on context 0, set data, look up, write and read, operators.
-    reg = lambda k, name, off, num, typ: [0] + R(0, 2, k) + [name] + S(off) + S(num) + B(0) + R(0, 2, typ) + [0]
-    setdata = lambda k, size, mode: [5] + R(0, 2, k) + S(size) + R(0, 2, mode) + [7] * size
-    look = lambda k, slot, name: [1] + R(0, 2, k) + R(0, 7, slot) + [name]
-    use = lambda k, slot, action, ctx: [3] + R(0, 2, k) + R(0, 7, slot) + R(0, 5, action) + R(0, 2, ctx) + D(3)
+    # Every step is the slot k, then the opcode (context-fuzz.cpp, Step), then its arguments.
+    cmd = lambda op, k: R(0, 2, k) + R(0, 13, op)
+    reg = lambda k, name, off, num, typ: cmd(0, k) + [name] + S(off) + S(num) + B(0) + R(0, 2, typ) + [0]
+    setdata = lambda k, size, mode: cmd(5, k) + S(size) + R(0, 2, mode) + [7] * size
+    look = lambda k, slot, name: cmd(1, k) + R(0, 7, slot) + [name]
+    use = lambda k, slot, action, ctx: cmd(3, k) + R(0, 7, slot) + R(0, 5, action) + R(0, 2, ctx) + D(3)
+    # resource serial; register doubles/ints/bools on context 0, set data, look up, write and read.
     prog = B(0) + setdata(0, 40, 0) + reg(0, 0, 0, 2, 0) + reg(0, 1, 16, 3, 1) + reg(0, 2, 28, 4, 2) + look(0, 0, 0) + look(0, 1, 1) + look(0, 2, 2)
     prog += use(0, 0, 0, 0) + use(0, 0, 3, 0) + use(0, 1, 1, 0) + use(0, 1, 4, 0) + use(0, 2, 2, 0) + use(0, 2, 5, 0) + use(0, 0, 4, 0)
     write(out, "context", "fields", prog)
     # QFunctions and operators sharing contexts, a composite, labels through operators.
-    qf = lambda k, q: [8] + R(0, 2, k) + R(0, 2, q) + R(1, 3, 1) + B(0) + B(1)
-    op = lambda k: [9] + R(0, 2, k)
-    oplook = lambda k, slot, name, comp: [2] + R(0, 2, k) + R(0, 7, slot) + [name] + B(comp)
+    # The QFunction's size is read only when slot q has none yet.
+    qf = lambda k, q, fresh=True: cmd(8, k) + R(0, 2, q) + (R(1, 3, 1) if fresh else []) + B(0) + B(1)
+    op = lambda k: cmd(9, k)
+    composite = lambda k: cmd(10, k)
+    oplook = lambda k, slot, name, comp: cmd(2, k) + R(0, 7, slot) + [name] + B(comp)
     prog2 = B(0) + setdata(0, 40, 0) + setdata(1, 40, 1) + reg(0, 0, 0, 2, 0) + reg(1, 0, 8, 2, 0) + reg(1, 1, 0, 1, 1)
-    prog2 += qf(0, 0) + qf(1, 1) + op(0) + op(1) + [10, 0] + [10, 0] + [10, 1]
+    prog2 += qf(0, 0) + qf(1, 1) + op(0) + op(1) + composite(0) + composite(0) + composite(1)
     prog2 += oplook(0, 0, 0, 1) + use(0, 0, 0, 0) + use(0, 0, 3, 0) + oplook(1, 1, 1, 0) + use(0, 1, 1, 0) + oplook(0, 2, 0, 0) + use(0, 2, 0, 0)
-    prog2 += [4, 1] + [11, 0] + [12, 0, 1] + [6, 1, 0, 2] + [13, 0, 2] + [7, 1]
+    prog2 += cmd(4, 1) + cmd(11, 0) + cmd(12, 0) + B(1) + cmd(6, 1) + B(0) + R(0, 2, 2) + cmd(13, 0) + R(0, 2, 2) + cmd(7, 1)
     write(out, "context", "operators", prog2)
-    write(out, "context", "device", B(1) + setdata(0, 16, 2) + reg(0, 0, 0, 2, 0) + look(0, 0, 0) + use(0, 0, 0, 0) + [6, 0, 1, 0] + [6, 0, 1, 1])
+    write(out, "context", "device", B(1) + setdata(0, 16, 2) + reg(0, 0, 0, 2, 0) + look(0, 0, 0) + use(0, 0, 0, 0) + cmd(6, 0) + B(1) + R(0, 2, 0) + cmd(6, 0) + B(1) + R(0, 2, 1))
+    # A composite label used after the sub-QFunction's context was replaced (its labels freed), then
+    # after a replacement registering the field with another type.
+    prog3 = B(0) + setdata(0, 16, 0) + reg(0, 0, 0, 2, 0) + qf(0, 0) + op(0) + composite(0) + composite(0)
+    prog3 += oplook(0, 0, 0, 1) + use(0, 0, 0, 0) + cmd(7, 0) + setdata(0, 16, 0) + reg(0, 0, 0, 2, 0) + qf(0, 0, False)
+    prog3 += use(0, 0, 0, 0) + use(0, 0, 3, 0) + cmd(7, 0) + setdata(0, 16, 0) + reg(0, 0, 0, 2, 1) + qf(0, 0, False) + use(0, 0, 0, 0) + use(0, 0, 4, 0)
+    write(out, "context", "composite-replaced-context", prog3)
 
 
 def interpreter_seeds(out):
