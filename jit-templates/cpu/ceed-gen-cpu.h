@@ -58,10 +58,13 @@ static inline void CeedGenStoreUnaligned(T *p, CeedGenVec v) {
 
 /* The first N (< CEED_GEN_LANES) values at p into the first lanes (the others zero), and adding the first
    N lanes of v into p, never touching p[N..]. Masked 512-bit instructions serve fp64 data in 8 lanes, except
-   the read-modify-write of rows shorter than 4, whose neighbouring elements overlap so often that the masked
-   load waits on the previous masked store; plain loops serve those and all fp32 data. Measured on one core of
-   an AVX-512 Xeon at 1e6 DOFs: BP1/BP5 p = 2 in fp64 105/58 against 65/44 MDOF/s all masked; p = 1 29/22
-   against 17/13; BP1 p = 2 in fp32 138 against 72 with masked fp32 accesses; p >= 3 within noise. */
+   the read-modify-write of rows shorter than CEED_GEN_MASKED_ADD_MIN, whose neighbouring elements overlap so
+   often that the masked load waits on the previous masked store; plain loops serve those and all fp32 data.
+   Measured at 1e6 DOFs on one core, MDOF/s masked against plain: AVX-512 Xeon, BP1/BP5 p = 2 in fp64 65/44
+   against 105/58, p = 1 17/13 against 29/22, BP1 p = 2 in fp32 72 against 138, p >= 3 within noise; Zen 5 (best
+   of 4 interleaved), rows of 4 (p = 3) BP1/BP3/BP5 106/56/86 against 133/63/103, rows of 5 (p = 4) 181/75/127
+   against 188/78/134, rows of 6 (p = 5) 209/94/152 against 216/83/143, rows of 7 (p = 6) 239/98/147 against
+   223/97/151. */
 template <int N, class T>
 static inline CeedGenVec CeedGenLoadPartial(const T *p) {
   if constexpr (N == CEED_GEN_LANES) return CeedGenLoadUnaligned(p);
@@ -81,6 +84,9 @@ static inline CeedGenVec CeedGenLoadPartial(const T *p) {
   return v;
 }
 
+#ifndef CEED_GEN_MASKED_ADD_MIN
+#define CEED_GEN_MASKED_ADD_MIN 6 /* shortest row added with masked instructions (CEEDRT_JIT_CXXFLAGS=-D... to compare) */
+#endif
 template <int N, class T>
 static inline void CeedGenAddPartial(T *p, CeedGenVec v) {
   if constexpr (N == CEED_GEN_LANES) {
@@ -88,7 +94,7 @@ static inline void CeedGenAddPartial(T *p, CeedGenVec v) {
     return;
   }
 #if defined(__AVX512F__) && defined(__AVX512VL__) && CEED_GEN_LANES == 8
-  if constexpr (N >= 4) {
+  if constexpr (N >= CEED_GEN_MASKED_ADD_MIN) {
     const __mmask8 mask = (__mmask8)((1u << N) - 1);
     if constexpr (sizeof(T) == sizeof(double)) {
       _mm512_mask_storeu_pd(p, mask, _mm512_add_pd(_mm512_maskz_loadu_pd(mask, p), (__m512d)__builtin_convertvector(v, CeedGenVecF64)));
