@@ -11,8 +11,9 @@ Record a run with debug information in the JIT kernels, then read the samples of
 Each sample's address is symbolized with its inline chain (llvm-symbolizer); the phase is named by the
 outermost template the generated kernel called (the frame just below the kernel entry), so a contraction
 inlined into a gradient counts as gradient. Kernels are the cached shared objects named by their 64-hex hash;
-the one with the most samples is the apply kernel unless --dso names another. perf, llvm-symbolizer and
-readelf must be on PATH (setup installs them).
+the one with the most samples is the apply kernel unless --dso names another. Needs perf (Debian package
+linux-perf), llvm-symbolizer (llvm-15, an optional package of tools/setup.sh; -15 and -14 names are tried)
+and readelf (binutils).
 """
 import argparse
 import collections
