@@ -16,7 +16,11 @@ class CpuDialect final : public Dialect {
     // QFunction sources are compiled as for any JIT pass (spec 01 §6), with the host math library in reach.
     // A source may define several QFunctions and the kernel calls one: the others must not raise warnings.
     return "#define CEED_RUNNING_JIT_PASS 1\n#define CEED_GEN_LANES " + std::to_string(lanes_) +
-           "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#if defined(__x86_64__)\n#include <immintrin.h>\n#endif\n"
+           "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+           // The masked loads and stores call the intrinsics' builtins where the compiler has them (ceed-gen-cpu.h).
+           "#if defined(__has_builtin)\n#if __has_builtin(__builtin_ia32_loadupd512_mask) && __has_builtin(__builtin_ia32_storeups256_mask)\n"
+           "#define CEED_GEN_MASK_BUILTINS 1\n#endif\n#endif\n"
+           "#if defined(__x86_64__) && !defined(CEED_GEN_MASK_BUILTINS)\n#include <immintrin.h>\n#endif\n"
            "#define CEED_QFUNCTION(name) \\\n"
            "  __attribute__((unused)) static const char name##_loc[] = __FILE__ \":\" #name; \\\n"
            "  CEED_QFUNCTION_ATTR __attribute__((unused)) static int name\n";
