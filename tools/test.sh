@@ -3,7 +3,7 @@
 #   1. set-up (tools/setup.sh: installs missing Debian packages when run as root, otherwise names them)
 #   2. configure + build + ctest the `default` preset (Release, warnings are errors)
 #   3. configure + build + ctest the `asan-ubsan` preset (AddressSanitizer + UndefinedBehaviorSanitizer)
-#   4. configure + build + ctest the `tsan` preset (ThreadSanitizer; only the concurrency tests, tests/unit/threads-test.cpp)
+#   4. configure + build + ctest the `tsan` preset (ThreadSanitizer; only the concurrency tests: tests/unit/threads-test.cpp and the threaded /cpu/self/gen applications)
 # Prints a summary and exits non-zero if any step failed.
 #
 #   tools/test.sh                      all three presets

@@ -283,23 +283,39 @@ int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
       }
     }
   };
-  // Owner thread of every entry (-1 none yet, -2 several): batches touching an entry of several threads are shared.
-  std::map<CeedVector, std::vector<int>> owners;
+  // The chunks writing every entry, as a range [lowest, highest] (-1: none yet); a batch's range over its
+  // entries says whether it is interior (its own chunk only), head or tail (one neighbour) or shared.
+  std::map<CeedVector, std::vector<std::pair<int, int>>> chunks;
   for (CeedSize b = 0; b < num_batches; b++) {
     const int t = chunk_of(b);
     for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize l_size) {
-      std::vector<int> &owner = owners[v];
-      if ((CeedSize)owner.size() < l_size) owner.resize(l_size, -1);
-      owner[i] = owner[i] == -1 || owner[i] == t ? t : -2;
+      std::vector<std::pair<int, int>> &range = chunks[v];
+      if ((CeedSize)range.size() < l_size) range.resize(l_size, {-1, -1});
+      range[i] = range[i].first == -1 ? std::make_pair(t, t) : std::make_pair(std::min(range[i].first, t), std::max(range[i].second, t));
     });
   }
-  d->thread_batches.assign(threads, {});
-  std::vector<CeedInt> shared;
+  std::vector<std::vector<CeedInt>> heads(threads), interiors(threads), tails(threads);
+  std::vector<CeedInt>              shared;
   for (CeedSize b = 0; b < num_batches; b++) {
-    bool is_shared = false;
-    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize) { is_shared = is_shared || owners[v][i] == -2; });
-    if (is_shared) shared.push_back((CeedInt)b);
-    else d->thread_batches[chunk_of(b)].push_back((CeedInt)b);
+    const int t = chunk_of(b);
+    int       lowest = t, highest = t;
+    for_each_entry(b, [&](CeedVector v, CeedSize i, CeedSize) {
+      lowest  = std::min(lowest, chunks[v][i].first);
+      highest = std::max(highest, chunks[v][i].second);
+    });
+    if (lowest == t && highest == t) interiors[t].push_back((CeedInt)b);
+    else if (lowest == t - 1 && highest == t) heads[t].push_back((CeedInt)b);
+    else if (lowest == t && highest == t + 1) tails[t].push_back((CeedInt)b);
+    else shared.push_back((CeedInt)b);
+  }
+  d->thread_batches.assign(threads, {});
+  d->thread_head_tail.assign(threads, {0, 0});
+  for (int t = 0; t < threads; t++) {
+    std::vector<CeedInt> &batches = d->thread_batches[t];
+    batches = heads[t];
+    batches.insert(batches.end(), interiors[t].begin(), interiors[t].end());
+    batches.insert(batches.end(), tails[t].begin(), tails[t].end());
+    d->thread_head_tail[t] = {heads[t].size(), tails[t].size()};
   }
   // Shared batches in colors, no two batches of a color writing the same entry (greedy, lowest free color, up
   // to 64): each color is again split over the threads. Batches left without a color run on one thread.
@@ -326,8 +342,12 @@ int PartitionBatches(CeedOperator op, GenOperator *d, int threads) {
   for (OutputEntries &o : outputs) {
     if (o.offsets) CeedCallBackend(CeedElemRestrictionRestoreOffsets(o.f->rstr, &o.offsets));
   }
-  CeedDebug(CeedOperatorReturnCeed(op), "/cpu/self/gen: %d threads; %lld of %lld batches shared between threads, in %zu colors (%zu left to one thread)",
-            threads, (long long)shared.size(), (long long)num_batches, d->color_batches.size(), d->shared_batches.size());
+  size_t borders = 0;
+  for (const auto &[head, tail] : d->thread_head_tail) borders += head + tail;
+  CeedDebug(CeedOperatorReturnCeed(op),
+            "/cpu/self/gen: %d threads; of %lld batches, %zu share entries with a neighbouring chunk only, %zu with others, "
+            "in %zu colors (%zu left to one thread)",
+            threads, (long long)num_batches, borders, shared.size(), d->color_batches.size(), d->shared_batches.size());
   return CEED_ERROR_SUCCESS;
 }
 

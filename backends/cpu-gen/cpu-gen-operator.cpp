@@ -2,9 +2,11 @@
 // application or by CeedOperatorPrepare. Operators the generator cannot fuse (at points, H(div)/H(curl),
 // curl-oriented restrictions, ...) are cloned onto the delegate /cpu/self/ref/serial context and applied
 // there; CEED_DEBUG says which and why.
+#include <atomic>
 #include <filesystem>
 #include <new>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <system_error>
 #include <thread>
@@ -217,42 +219,56 @@ class Barrier {
   unsigned                generation_ = 0;
 };
 
-// The kernel in phases, all threads at once: each thread's own batches, then every color of the shared ones
-// split over the threads, a barrier between phases; then the uncolored rest on this thread. Returns the first
-// non-zero QFunction code.
+// The kernel on all threads at once: first each thread's chunk (head, interior, tail; see
+// GenOperator::thread_batches), then every color of the batches shared more widely, split over the threads,
+// a barrier between phases; then the uncolored rest on this thread. Returns the first non-zero QFunction code.
 int RunThreaded(GenOperator *d) {
-  const int threads = (int)d->thread_batches.size();
-  // work[t][phase]: the slice of batches thread t runs in that phase.
-  std::vector<std::vector<std::pair<const CeedInt *, CeedInt>>> work(threads);
-  for (int t = 0; t < threads; t++) work[t].emplace_back(d->thread_batches[t].data(), (CeedInt)d->thread_batches[t].size());
-  for (const std::vector<CeedInt> &color : d->color_batches) {
-    const size_t n = color.size();
-    for (int t = 0; t < threads; t++) {
-      const size_t begin = n * t / threads, end = n * (t + 1) / threads;
-      work[t].emplace_back(color.data() + begin, (CeedInt)(end - begin));
-    }
-  }
+  const int                threads = (int)d->thread_batches.size();
   std::vector<CeedGenArgs> args(threads, d->args);
   std::vector<int>         codes(threads, 0);
-  Barrier                  barrier(threads);
-  // Runs thread t's slice of one phase (on whichever thread calls it).
-  auto run_slice = [&](int t, size_t phase) {
-    const auto &[batches, count] = work[t][phase];
+  // Runs count batches from batches for thread t (on whichever thread calls it).
+  auto run = [&](int t, const CeedInt *batches, size_t count) {
     // An empty slice must not reach the kernel: NULL batches would mean all of them.
     if (count == 0 || codes[t] != 0) return;
     args[t].scratch     = t == 0 ? d->scratch : d->thread_scratch[t - 1];
     args[t].batches     = batches;
-    args[t].num_batches = count;
+    args[t].num_batches = (CeedInt)count;
     codes[t]            = d->kernel(&args[t]);
   };
-  const size_t num_phases = work[0].size();
-  auto         worker     = [&](int t) {
-    for (size_t phase = 0; phase < num_phases; phase++) {
-      run_slice(t, phase);
+  std::unique_ptr<std::atomic<bool>[]> head_done(new std::atomic<bool>[threads]);
+  for (int t = 0; t < threads; t++) head_done[t].store(false, std::memory_order_relaxed);
+  auto run_head = [&](int t) {
+    run(t, d->thread_batches[t].data(), d->thread_head_tail[t].first);
+    head_done[t].store(true, std::memory_order_release);
+  };
+  auto run_interior_and_tail = [&](int t) {
+    const std::vector<CeedInt> &batches = d->thread_batches[t];
+    const auto [head, tail]             = d->thread_head_tail[t];
+    run(t, batches.data() + head, batches.size() - head - tail);
+    if (tail == 0) return;
+    // The next chunk's head is almost always done by now: its thread started with it.
+    while (!head_done[t + 1].load(std::memory_order_acquire)) std::this_thread::yield();
+    run(t, batches.data() + batches.size() - tail, tail);
+  };
+  // Phase p > 0 of thread t: its share of color p - 1.
+  auto run_color = [&](int t, size_t phase) {
+    const std::vector<CeedInt> &color = d->color_batches[phase - 1];
+    const size_t                n = color.size(), begin = n * t / threads, end = n * (t + 1) / threads;
+    run(t, color.data() + begin, end - begin);
+  };
+  const size_t num_phases = 1 + d->color_batches.size();
+  Barrier      barrier(threads);
+  auto         worker = [&](int t) {
+    run_head(t);
+    run_interior_and_tail(t);
+    barrier.Wait();
+    for (size_t phase = 1; phase < num_phases; phase++) {
+      run_color(t, phase);
       barrier.Wait();
     }
   };
-  // Threads the system refuses to start are stood in for by this one (their slices run here, in each phase).
+  // Threads the system refuses to start are stood in for by this one: their heads first (a started thread may
+  // wait for them), then this thread's chunk, then the rest of theirs; in later phases their slices run here.
   std::vector<std::thread> workers;
   workers.reserve(threads - 1);
   int started = 0;
@@ -261,9 +277,14 @@ int RunThreaded(GenOperator *d) {
   } catch (const std::system_error &) {
     barrier.Drop(threads - 1 - started);
   }
-  for (size_t phase = 0; phase < num_phases; phase++) {
-    run_slice(0, phase);
-    for (int t = started + 1; t < threads; t++) run_slice(t, phase);
+  for (int t = started + 1; t < threads; t++) run_head(t);
+  run_head(0);
+  run_interior_and_tail(0);
+  for (int t = started + 1; t < threads; t++) run_interior_and_tail(t);
+  barrier.Wait();
+  for (size_t phase = 1; phase < num_phases; phase++) {
+    run_color(0, phase);
+    for (int t = started + 1; t < threads; t++) run_color(t, phase);
     barrier.Wait();
   }
   for (std::thread &w : workers) w.join();
@@ -283,6 +304,7 @@ void Unprepare(GenOperator *d) {
   for (CeedScalar *&scratch : d->thread_scratch) CeedFree(&scratch);
   d->thread_scratch.clear();
   d->thread_batches.clear();
+  d->thread_head_tail.clear();
   d->color_batches.clear();
   d->shared_batches.clear();
   d->why_fp64.clear();

@@ -36,11 +36,15 @@ struct GenOperator {
   std::map<CeedElemRestriction, std::unique_ptr<bool[]>> orients;
   std::vector<std::vector<CeedScalar>>                 matrices;  // collocated derivatives, even-odd packings, weights
   std::vector<std::vector<float>>                      matrices_fp32;  // every matrix the kernel reads, for kernels computing in fp32
-  // Threaded applications (resource option threads=N): each thread's batches write only L-vector entries no
-  // other thread's batches write; the batches that share entries across threads run afterwards, color by
-  // color (no two batches of a color write the same entry), each color split over the threads; the few a
-  // 64-color greedy coloring leaves run on one thread at the end.
-  std::vector<std::vector<CeedInt>>                    thread_batches;
+  // Threaded applications (resource option threads=N): thread t takes the t-th contiguous chunk of batches,
+  // in three parts: its head (batches sharing output entries with chunk t-1 only), its interior (entries no
+  // other chunk writes), its tail (shared with chunk t+1 only). A thread runs its head first and says so;
+  // thread t starts its tail once thread t+1's head is done, so no entry is written by two threads at once,
+  // without a barrier, and the order of every entry's contributions is fixed. Batches sharing entries with
+  // any other chunk run afterwards, color by color (no two batches of a color write the same entry), each
+  // color split over the threads; the few a 64-color greedy coloring leaves run on one thread at the end.
+  std::vector<std::vector<CeedInt>>                    thread_batches;  // head, interior, tail
+  std::vector<std::pair<size_t, size_t>>               thread_head_tail;  // sizes of each thread's head and tail
   std::vector<std::vector<CeedInt>>                    color_batches;
   std::vector<CeedInt>                                 shared_batches;
   std::vector<CeedScalar *>                            thread_scratch;  // per thread but the first

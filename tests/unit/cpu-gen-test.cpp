@@ -272,9 +272,10 @@ TEST_F(CpuGen, AllBatchWidthsMatchReference) {
   }
 }
 
-// threads=N: batches split over threads (those sharing output entries across threads run after, on one
-// thread). Boxes large enough to split (at least 8 batches per thread), BP1-BP6, mixed fields, fp32: the same
-// as the reference, and bitwise the same from one application to the next.
+// threads=N: batches split over threads in contiguous chunks (a chunk's batches sharing output entries with
+// the next chunk wait for that chunk's first ones; those sharing with others run after, color by color).
+// Boxes large enough to split (at least 32 batches per thread), BP1-BP6, mixed fields: the same as the
+// reference, and bitwise the same from one application to the next.
 TEST_F(CpuGen, ThreadedApplicationsMatchReference) {
   for (const char *threads : {"2", "3"}) {
     const std::string resource = std::string("/cpu/self/gen:threads=") + threads;
@@ -285,6 +286,13 @@ TEST_F(CpuGen, ThreadedApplicationsMatchReference) {
     ASSERT_EQ(first.size(), second.size());
     EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size() * sizeof(CeedScalar)), 0) << resource;
   }
+}
+
+// Chunks smaller than a layer of elements: 24 threads on 16 layers of 24 x 16 elements, 32 batches (2/3 of
+// a layer) each. A chunk shares entries with the next one and with the chunk two ahead, which is not its
+// neighbour in the element order: such batches go the colored way, the others wait for the neighbour's head.
+TEST_F(CpuGen, ThreadChunksSharingEntriesWithDistantChunksMatchReference) {
+  for (int bp : {1, 3}) ExpectAgree([bp](Ceed ceed) { return BPProblem(ceed, bp, 2, {24, 16, 16}); }, "/cpu/self/gen:threads=24");
 }
 
 TEST_F(CpuGen, RejectsBadThreadsOption) {
