@@ -81,12 +81,17 @@ int DetectContiguousRows(GenOperator *d, FieldDesc &f, int lanes) {
     std::vector<CeedInt> starts(num_batches * num_rows * lanes);
     const CeedInt       *offsets = nullptr;
     CeedCallBackend(CeedElemRestrictionGetOffsets(f.rstr, CEED_MEM_HOST, &offsets));
+    // One pass over the offsets, element by element (a prepare at 10^6 elements reads 32 MB of them).
     bool contiguous = true;
-    for (CeedSize i = 0; i < (CeedSize)num_elem * es && contiguous; i++) contiguous = i % R == 0 || offsets[i] == offsets[i - 1] + node_stride;
-    if (contiguous) {
-      for (CeedSize b = 0; b < num_batches; b++) {
-        for (CeedInt r = 0; r < num_rows; r++) {
-          for (CeedInt l = 0; l < lanes; l++) starts[(b * num_rows + r) * lanes + l] = offsets[std::min<CeedSize>(b * lanes + l, num_elem - 1) * es + r * R];
+    for (CeedSize b = 0; b < num_batches && contiguous; b++) {
+      for (CeedInt l = 0; l < lanes && contiguous; l++) {
+        const CeedInt *row = offsets + std::min<CeedSize>(b * lanes + l, num_elem - 1) * es;
+        CeedInt       *out = starts.data() + b * num_rows * lanes + l;
+        for (CeedInt r = 0; r < num_rows; r++, row += R) {
+          int gaps = 0;
+          for (CeedInt i = 1; i < R; i++) gaps += row[i] != row[0] + i * node_stride;
+          contiguous = contiguous && !gaps;
+          out[r * lanes] = row[0];
         }
       }
     }
