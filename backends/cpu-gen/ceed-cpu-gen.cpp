@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <utility>
 
 #include "ceed-cpu-gen.hpp"
 
@@ -18,17 +19,19 @@ int GetCompiler(Ceed ceed, const HostCompiler **compiler) {
   return CEED_ERROR_SUCCESS;
 }
 
-int GetThreads(Ceed ceed, int *threads) {
+int GetThreads(Ceed ceed, int *threads, ThreadPool **pool) {
   struct Context *data = nullptr;
   CeedCallBackend(CeedGetData(ceed, &data));
   CeedCheck(data, ceed, CEED_ERROR_BACKEND, "Context is not a /cpu/self/gen context");
   *threads = data->threads;
+  if (pool) *pool = data->pool.get();
   return CEED_ERROR_SUCCESS;
 }
 
 static int Destroy(Ceed ceed) {
   struct Context *data = nullptr;
   CeedCall(CeedGetData(ceed, &data));
+  if (data) ThreadPool::Dispose(std::move(data->pool));
   delete data;
   return CeedSetData(ceed, nullptr);
 }
@@ -57,6 +60,10 @@ static int Init(const char *resource, Ceed ceed) {
   std::unique_ptr<struct Context> data(new (std::nothrow) struct Context());
   CeedCheck(data, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
   data->threads = threads;
+  if (threads > 1) {
+    data->pool.reset(new (std::nothrow) ThreadPool(threads));
+    CeedCheck(data->pool, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
+  }
   CeedCall(FindHostCompiler(ceed, lanes, &data->compiler));
   CeedCallBackend(CeedSetData(ceed, data.release()));
   CeedCallBackend(CeedSetDeterministic(ceed, true));

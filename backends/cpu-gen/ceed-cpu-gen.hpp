@@ -6,10 +6,12 @@
 #include <ceed.h>
 #include <ceed/backend.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ceed-gen-args.h"
+#include "cpu-gen-threads.hpp"
 
 namespace ceed_cpu_gen {
 
@@ -24,7 +26,8 @@ struct HostCompiler {
 
 struct Context {
   HostCompiler compiler;
-  int          threads = 1;  // resource option threads=N: element batches of one application split over N threads
+  int                         threads = 1;  // resource option threads=N: element batches of one application split over N threads
+  std::unique_ptr<ThreadPool> pool;         // its workers, when N > 1
 };
 
 // Finds and probes the compiler; fails with a message naming it when it cannot run. lanes_request
@@ -43,9 +46,9 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
 int KernelFailedBefore(Ceed ceed, const HostCompiler &compiler, const std::string &source, bool *failed);
 int RecordKernelFailure(Ceed ceed, const HostCompiler &compiler, const std::string &source, const std::string &diagnostics);
 
-// The compiler and the thread count of a /cpu/self/gen context.
+// The compiler, the thread count and the workers (NULL for one thread) of a /cpu/self/gen context.
 int GetCompiler(Ceed ceed, const HostCompiler **compiler);
-int GetThreads(Ceed ceed, int *threads);
+int GetThreads(Ceed ceed, int *threads, ThreadPool **pool = nullptr);
 int OperatorCreate(CeedOperator op);
 
 }  // namespace ceed_cpu_gen

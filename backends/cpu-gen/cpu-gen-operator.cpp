@@ -2,13 +2,11 @@
 // application or by CeedOperatorPrepare. Operators the generator cannot fuse (at points, H(div)/H(curl),
 // curl-oriented restrictions, ...) are cloned onto the delegate /cpu/self/ref/serial context and applied
 // there; CEED_DEBUG says which and why.
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <new>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -190,39 +188,10 @@ int PrepareOnce(CeedOperator op, GenOperator *d) {
   return CEED_ERROR_SUCCESS;
 }
 
-// Threads wait for each other between the phases of a threaded application.
-class Barrier {
- public:
-  explicit Barrier(int count) : count_(count) {}
-  void Wait() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    const unsigned               generation = generation_;
-    if (++waiting_ == count_) {
-      waiting_ = 0;
-      generation_++;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return generation != generation_; });
-    }
-  }
-  // n participants will not come (called before the others could all have arrived).
-  void Drop(int n) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    count_ -= n;
-  }
-
- private:
-  std::mutex              mutex_;
-  std::condition_variable cv_;
-  int                     count_;
-  int                     waiting_    = 0;
-  unsigned                generation_ = 0;
-};
-
 // The kernel on all threads at once: first each thread's chunk (head, interior, tail; see
 // GenOperator::thread_batches), then every color of the batches shared more widely, split over the threads,
 // a barrier between phases; then the uncolored rest on this thread. Returns the first non-zero QFunction code.
-int RunThreaded(GenOperator *d) {
+int RunThreaded(GenOperator *d, ThreadPool *pool) {
   const int                threads = (int)d->thread_batches.size();
   std::vector<CeedGenArgs> args(threads, d->args);
   std::vector<int>         codes(threads, 0);
@@ -256,9 +225,11 @@ int RunThreaded(GenOperator *d) {
     const size_t                n = color.size(), begin = n * t / threads, end = n * (t + 1) / threads;
     run(t, color.data() + begin, end - begin);
   };
-  const size_t num_phases = 1 + d->color_batches.size();
-  Barrier      barrier(threads);
-  auto         worker = [&](int t) {
+  const size_t        num_phases = 1 + d->color_batches.size();
+  ThreadPool::Session session(pool);
+  const int           started = std::min(session.Workers(), threads - 1);
+  Barrier             barrier(1 + started);
+  auto                worker = [&](int t) {
     run_head(t);
     run_interior_and_tail(t);
     barrier.Wait();
@@ -267,27 +238,25 @@ int RunThreaded(GenOperator *d) {
       barrier.Wait();
     }
   };
-  // Threads the system refuses to start are stood in for by this one: their heads first (a started thread may
-  // wait for them), then this thread's chunk, then the rest of theirs; in later phases their slices run here.
-  std::vector<std::thread> workers;
-  workers.reserve(threads - 1);
-  int started = 0;
-  try {
-    for (int t = 1; t < threads; t++, started++) workers.emplace_back(worker, t);
-  } catch (const std::system_error &) {
-    barrier.Drop(threads - 1 - started);
-  }
-  for (int t = started + 1; t < threads; t++) run_head(t);
-  run_head(0);
-  run_interior_and_tail(0);
-  for (int t = started + 1; t < threads; t++) run_interior_and_tail(t);
-  barrier.Wait();
-  for (size_t phase = 1; phase < num_phases; phase++) {
-    run_color(0, phase);
-    for (int t = started + 1; t < threads; t++) run_color(t, phase);
+  // Threads the pool does not have (refused by the system, or the pool busy with another application) are
+  // stood in for by this one: their heads first (a worker may wait for them), then this thread's chunk, then
+  // the rest of theirs; in later phases their slices run here.
+  auto stand_in = [&] {
+    for (int t = started + 1; t < threads; t++) run_head(t);
+    run_head(0);
+    run_interior_and_tail(0);
+    for (int t = started + 1; t < threads; t++) run_interior_and_tail(t);
     barrier.Wait();
-  }
-  for (std::thread &w : workers) w.join();
+    for (size_t phase = 1; phase < num_phases; phase++) {
+      run_color(0, phase);
+      for (int t = started + 1; t < threads; t++) run_color(t, phase);
+      barrier.Wait();
+    }
+  };
+  session.Run([&](int t) {
+    if (t == 0) stand_in();
+    else if (t <= started) worker(t);
+  });
   for (int c : codes) {
     if (c) return c;
   }
@@ -342,6 +311,9 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   Ceed ceed = CeedOperatorReturnCeed(op);
 
   CeedCall(RefreshInterleavedInputs(d));
+  int         threads = 1;
+  ThreadPool *pool    = nullptr;
+  CeedCall(GetThreads(ceed, &threads, &pool));
   ceed::gen::KernelArgsBinding binding;
   int                          ierr = binding.Bind(op, d->desc, in, out, CEED_MEM_HOST, &d->args);
   int                          code = 0;
@@ -351,7 +323,7 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
     bool output_is_input = in == out && in != CEED_VECTOR_NONE;
     for (const FieldDesc &f : d->desc.inputs) output_is_input = output_is_input || (out != CEED_VECTOR_NONE && f.vec == out);
     if (d->thread_batches.empty() || output_is_input) code = d->kernel(&d->args);
-    else code = RunThreaded(d);
+    else code = RunThreaded(d, pool);
   }
   CeedCallBackend(binding.Release(ierr));
   if (code) {

@@ -1,13 +1,14 @@
 // Unit tests of /cpu/self/gen: every problem is applied on /cpu/self/gen and on /cpu/self/ref/serial and
 // the results must agree to 1e-12 relative (largest difference over largest entry): BP1-BP6 (setup and
 // apply), 1D/2D/3D tensor shapes with P < Q, P = Q and P > Q, non-tensor triangles, a mixed-field
-// operator, oriented and unsigned restrictions, one element row out of order among contiguous ones, strided active fields, contexts and passive data changing
-// between applications, element batches of 2, 4 and 8 lanes. Further tests: fused operators build kernels
-// and delegated ones do not, CeedOperatorPrepare builds ahead, the kernel cache across processes (reuse
-// without compiling, two processes racing on an empty cache, a corrupt entry rebuilt), compile failures
-// report the compiler's output and the kept source, a missing compiler fails CeedInit, QFunction sources
-// that do not compile as JIT code run through their pointer, and the generated code of BP1-BP6 and of the
-// mixed operator compiles without warnings at -Wall.
+// operator, oriented and unsigned restrictions, one element row out of order among contiguous ones, strided
+// active fields, contexts and passive data changing between applications, element batches of 2, 4 and 8
+// lanes, threaded applications (the workers kept between applications, a forked child running on its own
+// thread). Further tests: fused operators build kernels and delegated ones do not, CeedOperatorPrepare builds
+// ahead, the kernel cache across processes (reuse without compiling, two processes racing on an empty cache, a
+// corrupt entry rebuilt), compile failures report the compiler's output and the kept source, a missing
+// compiler fails CeedInit, QFunction sources that do not compile as JIT code run through their pointer, and
+// the generated code of BP1-BP6 and of the mixed operator compiles without warnings at -Wall.
 #include <ceed.h>
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -322,6 +324,93 @@ TEST_F(CpuGen, ThreadedApplicationsMatchReference) {
 // neighbour in the element order: such batches go the colored way, the others wait for the neighbour's head.
 TEST_F(CpuGen, ThreadChunksSharingEntriesWithDistantChunksMatchReference) {
   for (int bp : {1, 3}) ExpectAgree([bp](Ceed ceed) { return BPProblem(ceed, bp, 2, {24, 16, 16}); }, "/cpu/self/gen:threads=24");
+}
+
+// Mass operator on a 3D box of 16 x 8 x 8 elements of degree 2 (128 batches: enough to split over 3 threads).
+void MassOnBox(Objects &o, CeedOperator *op, CeedVector *u, CeedVector *v) {
+  Box                 box(3, 3, {16, 8, 8});
+  CeedElemRestriction rstr_q = nullptr;
+  CeedVector          q_data = SetupBox(o, box, 4, CEED_GAUSS, false, &rstr_q);
+  CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+  CeedBasis           basis  = o.Tensor(3, 1, 3, 4, CEED_GAUSS);
+  *op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                           {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                           {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+  *u  = o.Vector(box.num_nodes, TestFunction);
+  *v  = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
+}
+
+int ProcessThreads() {
+  std::ifstream status("/proc/self/status");
+  std::string   line;
+  while (std::getline(status, line)) {
+    if (line.rfind("Threads:", 0) == 0) return std::atoi(line.c_str() + 8);
+  }
+  return -1;
+}
+
+// The workers of a context with threads=3 start with its first threaded application, serve every later one
+// (no thread started per application) and are joined when the context is destroyed. Counts are taken relative
+// to the one after the first application: sanitizers start threads of their own along the way.
+TEST_F(CpuGen, ThreadWorkersKeptBetweenApplications) {
+  const int before = ProcessThreads();
+  ASSERT_GT(before, 0);
+  int with_workers = 0;
+  {
+    Objects o;
+    o.owns_ceed = true;
+    ASSERT_EQ(CeedInit("/cpu/self/gen:threads=3", &o.ceed), 0);
+    CeedOperator op = nullptr;
+    CeedVector   u = nullptr, v = nullptr;
+    MassOnBox(o, &op, &u, &v);  // the geometric factors' operator is applied on the threads first
+    with_workers = ProcessThreads();
+    EXPECT_GE(with_workers, before + 2);
+    ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
+    const std::vector<CeedScalar> first = Values(v);
+    for (int i = 0; i < 5; i++) {
+      ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
+      EXPECT_EQ(ProcessThreads(), with_workers) << "application " << i + 2;
+    }
+    const std::vector<CeedScalar> last = Values(v);
+    ASSERT_EQ(first.size(), last.size());
+    EXPECT_EQ(std::memcmp(first.data(), last.data(), first.size() * sizeof(CeedScalar)), 0);
+  }
+  // A joined thread leaves the count a moment after the join returns (the kernel wakes the joiner first).
+  for (int i = 0; i < 100 && ProcessThreads() != with_workers - 2; i++) usleep(10000);
+  EXPECT_EQ(ProcessThreads(), with_workers - 2);
+}
+
+// A child forked after the workers started has none of them: its applications run on its own thread, give the
+// parent's result bit for bit, and destroying the context there neither waits for nor touches the parent's workers.
+TEST_F(CpuGen, ForkedChildAppliesThreadedOperatorsOnItsOwnThread) {
+  Objects o;
+  o.owns_ceed = true;
+  ASSERT_EQ(CeedInit("/cpu/self/gen:threads=2", &o.ceed), 0);
+  CeedOperator op = nullptr;
+  CeedVector   u = nullptr, v = nullptr;
+  MassOnBox(o, &op, &u, &v);
+  ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
+  const std::vector<CeedScalar> expected = Values(v);
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    int failed = CeedVectorSetValue(v, 0.0) != 0 || CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE) != 0;
+    const CeedScalar *a = nullptr;
+    if (!failed && CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a) == 0) {
+      failed = std::memcmp(a, expected.data(), expected.size() * sizeof(CeedScalar)) != 0 ? 2 : 0;
+      CeedVectorRestoreArrayRead(v, &a);
+    }
+    o.~Objects();  // the context (and its pool) destroyed in the child
+    _exit(failed);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the child's application failed, 2: its result differs from the parent's";
+  ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);  // the parent's workers still serve it
+  const std::vector<CeedScalar> again = Values(v);
+  EXPECT_EQ(std::memcmp(again.data(), expected.data(), expected.size() * sizeof(CeedScalar)), 0);
 }
 
 TEST_F(CpuGen, RejectsBadThreadsOption) {
