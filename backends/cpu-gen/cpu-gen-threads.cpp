@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <system_error>
 
 namespace ceed_cpu_gen {
@@ -10,7 +11,7 @@ namespace ceed_cpu_gen {
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    stop_ = true;
+    stop_.store(true);
   }
   wake_.notify_all();
   for (std::thread &w : workers_) w.join();
@@ -37,17 +38,23 @@ void ThreadPool::Start() {
 }
 
 void ThreadPool::Work(int t) {
+  using Clock   = std::chrono::steady_clock;
   unsigned seen = 0;
   for (;;) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-    if (stop_) return;
-    seen                                  = generation_;
-    const std::function<void(int)> *job = job_;
-    lock.unlock();
-    (*job)(t);
-    lock.lock();
-    if (--pending_ == 0) done_.notify_one();
+    // The next application usually comes within a fraction of a millisecond (an iterative solver's vector
+    // operations in between): polled for first, slept for after.
+    const Clock::time_point until = Clock::now() + std::chrono::microseconds(200);
+    for (int i = 0; generation_.load(std::memory_order_acquire) == seen && !stop_.load(std::memory_order_relaxed); i++) {
+      if (i % 64 == 63 && Clock::now() > until) break;
+    }
+    if (generation_.load(std::memory_order_acquire) == seen) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return stop_.load() || generation_.load() != seen; });
+    }
+    if (stop_.load()) return;
+    seen = generation_.load(std::memory_order_acquire);
+    (*job_)(t);
+    pending_.fetch_sub(1, std::memory_order_release);
   }
 }
 
@@ -59,19 +66,17 @@ ThreadPool::Session::Session(ThreadPool *pool) : pool_(pool), hold_(pool->sessio
 
 void ThreadPool::Session::Run(const std::function<void(int)> &job) {
   if (workers_ > 0) {
+    pool_->job_ = &job;
+    pool_->pending_.store(workers_, std::memory_order_relaxed);
     {
+      // Under the lock: a worker deciding to sleep checks the generation under it too, and cannot miss this.
       std::lock_guard<std::mutex> lock(pool_->mutex_);
-      pool_->job_     = &job;
-      pool_->pending_ = workers_;
-      pool_->generation_++;
+      pool_->generation_.fetch_add(1, std::memory_order_release);
     }
     pool_->wake_.notify_all();
   }
   job(0);
-  if (workers_ > 0) {
-    std::unique_lock<std::mutex> lock(pool_->mutex_);
-    pool_->done_.wait(lock, [&] { return pool_->pending_ == 0; });
-  }
+  while (pool_->pending_.load(std::memory_order_acquire) > 0) std::this_thread::yield();
 }
 
 void Barrier::Wait() {
