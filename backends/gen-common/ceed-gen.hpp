@@ -195,6 +195,10 @@ int LoadSourceText(Ceed ceed, const std::string &path, std::string *text);
 // source root of ceed), i.e. whether its source can be compiled into a kernel.
 bool QFunctionSourceExists(Ceed ceed, const std::string &path);
 
+// Runs argv (searched in PATH) and collects its stdout and stderr together in *output; false (with the reason in
+// *output) when it could not be run. *exit_status: its exit status, or 128 + the signal that ended it.
+bool RunCommand(const std::vector<std::string> &argv, std::string *output, int *exit_status);
+
 // Folder of the installed jit-templates (or $CEEDRT_JIT_TEMPLATES_DIR) (beside the plugins, found from this library's location).
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);
 

@@ -64,7 +64,7 @@ int Build(CeedQFunction qf, CeedGpu &data, QFunctionGpu &d) {
   CeedCall(JitOptions(ceed, &request.options));
   Module module = nullptr;
   CeedCall(LoadModule(ceed, data, std::move(request), &module));
-  d.error_source = QFunctionErrorSource(data, std::string("CeedQFunction ") + (name ? name : function) + " (GPU kernel " + QFunctionKernelName(function) + ")");
+  d.error_source = QFunctionErrorSource(data, std::string("CeedQFunction ") + (name ? name : function) + " (" + data.rt->Vendor() + " kernel " + QFunctionKernelName(function) + ")");
   return GetFunction(ceed, data, module, QFunctionKernelName(function).c_str(), &d.kernel);
 }
 

@@ -4,14 +4,10 @@
 #include <ceed.h>
 #include <stdio.h>
 
+#include "t504-operator-view.h"
+
 #define NUM_ELEM 4
 #define Q 3
-
-static int scale_points(void *ctx, CeedInt q, const CeedScalar *const *in, CeedScalar *const *out) {
-  (void)ctx;
-  for (CeedInt i = 0; i < q; i++) out[0][i] = 2.0 * in[0][i];
-  return 0;
-}
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -76,7 +72,7 @@ int main(int argc, char **argv) {
   CeedOperatorViewTerse(op_composite, stdout);
 
   /* At points: two elements with 3 and 2 points. */
-  CeedQFunctionCreateInterior(ceed, 1, scale_points, __FILE__ ":scale_points", &qf_points);
+  CeedQFunctionCreateInterior(ceed, 1, scale_points, scale_points_loc, &qf_points);
   CeedQFunctionAddInput(qf_points, "u", 1, CEED_EVAL_NONE);
   CeedQFunctionAddOutput(qf_points, "v", 1, CEED_EVAL_NONE);
   CeedElemRestrictionCreateAtPoints(ceed, 2, 5, 1, 5, CEED_MEM_HOST, CEED_COPY_VALUES, off_points, &rstr_points);

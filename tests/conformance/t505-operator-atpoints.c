@@ -6,14 +6,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#define NUM_POINTS (9 + 16)
+#include "t505-operator-atpoints.h"
 
-static int mass_at_points(void *ctx, CeedInt q, const CeedScalar *const *in, CeedScalar *const *out) {
-  (void)ctx;
-  const CeedScalar *u = in[0], *w = in[1], *one = in[2];
-  for (CeedInt i = 0; i < q; i++) out[0][i] = u[i] * w[i] * one[i];
-  return 0;
-}
+#define NUM_POINTS (9 + 16)
 
 int main(int argc, char **argv) {
   Ceed                ceed;
@@ -52,7 +47,7 @@ int main(int argc, char **argv) {
   CeedVectorCreate(ceed, NUM_POINTS, &weights);
   CeedVectorSetArray(weights, CEED_MEM_HOST, CEED_COPY_VALUES, w_points);
 
-  CeedQFunctionCreateInterior(ceed, 1, mass_at_points, __FILE__ ":mass_at_points", &qf);
+  CeedQFunctionCreateInterior(ceed, 1, mass_at_points, mass_at_points_loc, &qf);
   CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP);
   CeedQFunctionAddInput(qf, "weight", 1, CEED_EVAL_NONE);
   CeedQFunctionAddInput(qf, "one", 1, CEED_EVAL_WEIGHT);

@@ -67,8 +67,9 @@ TEST_P(CudaQFunction, SyntaxErrorGivesReadableCompileError) {
   EXPECT_NE(CeedQFunctionApply(qf, 16, &u, &v), 0);
   unsetenv("CEEDRT_JIT_DUMP_DIR");
   const std::string msg = Message();
-  EXPECT_NE(msg.find("NVRTC failed to compile kernel CeedGpuQFunction_CudaTestBroken"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("cuda-test-syntax-error.h"), std::string::npos) << "NVRTC's log points at the user's file: " << msg;
+  // "NVRTC failed ...", "hipRTC ... failed ...", "host C++ compiler for /gpu/emu (...) failed ...".
+  EXPECT_NE(msg.find(" failed to compile kernel CeedGpuQFunction_CudaTestBroken"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("cuda-test-syntax-error.h"), std::string::npos) << "the compiler's log points at the user's file: " << msg;
   const size_t at = msg.find("Generated source: ");
   ASSERT_NE(at, std::string::npos) << msg;
   const std::string path = msg.substr(at + 18, msg.find('\n', at) - at - 18);
@@ -83,7 +84,7 @@ TEST_P(CudaQFunction, SyntaxErrorGivesReadableCompileError) {
   CeedQFunctionDestroy(&qf);
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaQFunction, ::testing::Values("/gpu/cuda/ref", "/gpu/hip/ref"), cuda_test::ResourceName);
+INSTANTIATE_TEST_SUITE_P(Resource, CudaQFunction, ::testing::Values("/gpu/cuda/ref", "/gpu/hip/ref", "/gpu/emu/ref"), cuda_test::ResourceName);
 
 // ---- Operators -----------------------------------------------------------------------------------------
 
@@ -245,7 +246,8 @@ TEST_P(CudaOperator, MatchesTheCpuReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaOperator, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/ref/det", "/gpu/hip/gen"),
+INSTANTIATE_TEST_SUITE_P(Resource, CudaOperator, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/ref/det", "/gpu/hip/gen",
+                                           "/gpu/emu/ref", "/gpu/emu/ref/det", "/gpu/emu/gen", "/gpu/emu/gen:wavefront=64"),
                          cuda_test::ResourceName);
 
 }  // namespace

@@ -69,19 +69,37 @@ TEST(CudaInit, RejectsDeviceIdOutOfRange) {
 
 class CudaVector : public cuda_test::GpuTest {
  protected:
-  // Raw device memory from the driver (the library is not involved).
+  // Raw device memory from the driver (the library is not involved); on /gpu/emu, whose device memory is
+  // host memory, from malloc.
+  bool Emulated() const { return std::strncmp(GetParam(), "/gpu/emu", 8) == 0; }
   CUdeviceptr DeviceCopyOf(const std::vector<CeedScalar> &host) {
+    const size_t bytes = host.size() * sizeof(CeedScalar);
+    if (Emulated()) {
+      void *ptr = std::malloc(bytes);
+      std::memcpy(ptr, host.data(), bytes);
+      return reinterpret_cast<CUdeviceptr>(ptr);
+    }
     std::string reason;
     cu              = ceed_gpu::LoadDriver(&reason);
     CUdeviceptr ptr = 0;
-    EXPECT_EQ(cu->cuMemAlloc(&ptr, host.size() * sizeof(CeedScalar)), CUDA_SUCCESS);
-    EXPECT_EQ(cu->cuMemcpyHtoD(ptr, host.data(), host.size() * sizeof(CeedScalar)), CUDA_SUCCESS);
+    EXPECT_EQ(cu->cuMemAlloc(&ptr, bytes), CUDA_SUCCESS);
+    EXPECT_EQ(cu->cuMemcpyHtoD(ptr, host.data(), bytes), CUDA_SUCCESS);
     return ptr;
+  }
+  void CopyToDevice(CUdeviceptr device, const std::vector<CeedScalar> &host) {
+    const size_t bytes = host.size() * sizeof(CeedScalar);
+    if (Emulated()) std::memcpy(reinterpret_cast<void *>(device), host.data(), bytes);
+    else EXPECT_EQ(cu->cuMemcpyHtoD(device, host.data(), bytes), CUDA_SUCCESS);
   }
   std::vector<CeedScalar> HostCopyOf(const CeedScalar *device, size_t n) {
     std::vector<CeedScalar> host(n);
-    EXPECT_EQ(cu->cuMemcpyDtoH(host.data(), reinterpret_cast<CUdeviceptr>(device), n * sizeof(CeedScalar)), CUDA_SUCCESS);
+    if (Emulated()) std::memcpy(host.data(), device, n * sizeof(CeedScalar));
+    else EXPECT_EQ(cu->cuMemcpyDtoH(host.data(), reinterpret_cast<CUdeviceptr>(device), n * sizeof(CeedScalar)), CUDA_SUCCESS);
     return host;
+  }
+  void DeviceFree(CUdeviceptr device) {
+    if (Emulated()) std::free(reinterpret_cast<void *>(device));
+    else EXPECT_EQ(cu->cuMemFree(device), CUDA_SUCCESS);
   }
   const ceed_gpu::Driver *cu = nullptr;
 };
@@ -108,7 +126,7 @@ TEST_P(CudaVector, DevicePointersInEveryCopyMode) {
   CeedVector y = nullptr;
   ASSERT_EQ(CeedVectorCreate(gpu, n, &y), 0);
   ASSERT_EQ(CeedVectorSetArray(y, CEED_MEM_DEVICE, CEED_COPY_VALUES, taken), 0);
-  ASSERT_EQ(cu->cuMemcpyHtoD(user, a.data(), a.size() * sizeof(CeedScalar)), CUDA_SUCCESS);
+  CopyToDevice(user, a);
   EXPECT_TRUE(BitwiseEqual(Values(y), twice));
 
   // CEED_OWN_POINTER: the vector frees the memory.
@@ -131,7 +149,7 @@ TEST_P(CudaVector, DevicePointersInEveryCopyMode) {
   CeedVectorDestroy(&x);
   CeedVectorDestroy(&y);
   CeedVectorDestroy(&z);
-  EXPECT_EQ(cu->cuMemFree(user), CUDA_SUCCESS);
+  DeviceFree(user);
 }
 
 TEST_P(CudaVector, KernelsMatchHostArithmetic) {
@@ -172,7 +190,7 @@ TEST_P(CudaVector, KernelsMatchHostArithmetic) {
   CeedVectorDestroy(&w);
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaVector, ::testing::Values("/gpu/cuda/ref"), cuda_test::ResourceName);
+INSTANTIATE_TEST_SUITE_P(Resource, CudaVector, ::testing::Values("/gpu/cuda/ref", "/gpu/emu/ref"), cuda_test::ResourceName);
 
 // ---- Restrictions ------------------------------------------------------------------------------------
 
@@ -353,7 +371,8 @@ TEST_P(CudaRestriction, IndexArraysInDeviceMemory) {
   EXPECT_EQ(CeedElemRestrictionDestroy(&reference), 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaRestriction, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/hip/ref", "/gpu/hip/ref/det"),
+INSTANTIATE_TEST_SUITE_P(Resource, CudaRestriction, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/hip/ref", "/gpu/hip/ref/det", "/gpu/emu/ref",
+                                           "/gpu/emu/ref/det"),
                          cuda_test::ResourceName);
 
 // ---- Bases -------------------------------------------------------------------------------------------
@@ -516,7 +535,7 @@ TEST_P(CudaBasis, AtPointsSeveralElementsMatchTheCpuReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaBasis, ::testing::Values("/gpu/cuda/ref", "/gpu/hip/ref"), cuda_test::ResourceName);
+INSTANTIATE_TEST_SUITE_P(Resource, CudaBasis, ::testing::Values("/gpu/cuda/ref", "/gpu/hip/ref", "/gpu/emu/ref"), cuda_test::ResourceName);
 
 
 // Device out of memory: a vector larger than any GPU (8 TiB) is refused with an error naming the bytes, not a
@@ -550,6 +569,6 @@ TEST_P(GpuMemory, VectorLargerThanTheDeviceIsAnErrorAndTheContextKeepsWorking) {
   CeedVectorDestroy(&small);
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, GpuMemory, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/gen"), cuda_test::ResourceName);
+INSTANTIATE_TEST_SUITE_P(Resource, GpuMemory, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/gen", "/gpu/emu/ref", "/gpu/emu/gen"), cuda_test::ResourceName);
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -58,11 +59,11 @@ class GpuTest : public ::testing::TestWithParam<const char *> {
   Ceed gpu = nullptr, cpu = nullptr;
 };
 
-// Test name suffix of a resource parameter: "/gpu/cuda/ref/det" -> "gpu_cuda_ref_det".
+// Test name suffix of a resource parameter: "/gpu/cuda/ref/det" -> "gpu_cuda_ref_det", "/gpu/emu/gen:wavefront=64" -> "gpu_emu_gen_wavefront_64".
 inline std::string ResourceName(const ::testing::TestParamInfo<const char *> &info) {
   std::string name = info.param + 1;
   for (char &c : name)
-    if (c == '/') c = '_';
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return name;
 }
 

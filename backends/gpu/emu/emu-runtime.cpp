@@ -1,0 +1,336 @@
+// /gpu/emu (test backend): the shared GPU layer's Runtime on the host. Kernels are compiled by the host C++
+// compiler with ceed-gpu-emulation.h (the kernel language on fibers) and loaded from memory with dlopen;
+// "device" memory is host memory filled with NaN when allocated, so a value read before it was copied or
+// written shows in the results. Every GPU code path of ceedrt (ref objects, assembly, at-points, the gen
+// operator and its generated kernels, QFunction error records) then runs on machines without a GPU.
+// Never installed.
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <ceed/backend.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "ceed-gen.hpp"
+#include "ceed-gpu-emulation-launch.h"
+#include "emu-runtime.hpp"
+
+#ifndef CEEDRT_GPU_EMU_DIR
+#error "CEEDRT_GPU_EMU_DIR (the folder of ceed-gpu-emulation.h) must be defined"
+#endif
+#ifndef CEEDRT_JIT_CXX_DEFAULT
+#error "CEEDRT_JIT_CXX_DEFAULT (the C++ compiler found at configure time) must be defined"
+#endif
+
+namespace ceed_gpu::emu {
+
+namespace {
+
+// The message of the last failed call on this thread (ErrorText's status 1).
+thread_local std::string last_error;
+
+int Fail(const std::string &what) {
+  last_error = what;
+  return 1;
+}
+
+bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The identifier starting at or after *pos (skipping blanks); *pos moves past it. Empty if none.
+std::string NextIdentifier(const std::string &s, size_t *pos) {
+  size_t p = *pos;
+  while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) p++;
+  size_t end = p;
+  while (end < s.size() && (IsIdentifierChar(s[end]) || s[end] == ':')) end++;
+  *pos = end;
+  return s.substr(p, end - p);
+}
+
+// The unit the host compiler gets: `extern __shared__ T name[];` becomes an object converting to the block's
+// dynamic shared memory, and every `__global__` kernel gets a launch entry CeedEmuLaunch_<name>.
+std::string TranslateUnit(const std::string &source, std::vector<std::string> *kernels) {
+  std::string unit;
+  size_t      copied = 0;
+  for (size_t at = source.find("extern __shared__"); at != std::string::npos; at = source.find("extern __shared__", at + 1)) {
+    size_t            p    = at + std::strlen("extern __shared__");
+    const std::string type = NextIdentifier(source, &p), name = NextIdentifier(source, &p);
+    const size_t      end  = source.find(';', p);
+    if (type.empty() || name.empty() || end == std::string::npos) continue;
+    unit += source.substr(copied, at - copied) + "static CeedEmuDynamicShared<" + type + "> " + name + ";";
+    copied = end + 1;
+  }
+  unit += source.substr(copied);
+  for (size_t at = unit.find("__global__"); at != std::string::npos; at = unit.find("__global__", at + 1)) {
+    size_t p = at + std::strlen("__global__");
+    if (NextIdentifier(unit, &p) != "void") continue;
+    size_t      q    = p;
+    std::string name = NextIdentifier(unit, &q);
+    if (name == "__launch_bounds__") {
+      p = unit.find(')', q);
+      if (p == std::string::npos) continue;
+      q    = p + 1;
+      name = NextIdentifier(unit, &q);
+    }
+    if (!name.empty() && std::find(kernels->begin(), kernels->end(), name) == kernels->end()) kernels->push_back(name);
+  }
+  unit += "\n// ---- launch entries (/gpu/emu) ----\n";
+  for (const std::string &k : *kernels) {
+    unit += "extern \"C\" __attribute__((visibility(\"default\"))) int " CEED_EMU_LAUNCH_PREFIX + k +
+            "(const CeedEmuLaunchConfig *config, void **args) { return CeedEmuLaunch(config, " + k + ", args); }\n";
+  }
+  return unit;
+}
+
+std::string ReadText(const std::string &path) {
+  std::ifstream file(path);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+// A private folder, removed with the files a compilation leaves in it.
+struct ScratchFolder {
+  std::string path;
+  ScratchFolder() {
+    const char *tmp      = std::getenv("TMPDIR");
+    std::string pattern  = std::string(tmp && *tmp ? tmp : "/tmp") + "/ceedrt-gpu-emu-XXXXXX";
+    if (mkdtemp(&pattern[0])) path = pattern;
+  }
+  ~ScratchFolder() {
+    if (path.empty()) return;
+    for (const char *f : {"/unit.cpp", "/unit.so"}) unlink((path + f).c_str());
+    rmdir(path.c_str());
+  }
+};
+
+class HostCompiler final : public Compiler {
+ public:
+  HostCompiler(std::string path, const std::string &banner)
+      : Compiler("host C++ compiler for /gpu/emu (" + banner + ")", {"-std=c++17", "-DCEED_RUNNING_JIT_PASS=1"}, ".cpp"), path_(std::move(path)) {
+    // The emulation headers are part of every cache key: a changed scheduler must not load old modules.
+    for (const char *f : {"/ceed-gpu-emulation.h", "/ceed-gpu-emulation-launch.h"}) prelude_ += ReadText(CEEDRT_GPU_EMU_DIR + std::string(f));
+  }
+
+  bool Compile(const std::string &source, const std::string &, const std::vector<std::string> &options, std::string *code, std::string *log,
+               std::string *error) const override {
+    std::vector<std::string> kernels;
+    const std::string        unit = TranslateUnit(source, &kernels);
+    std::string              joined;
+    for (const std::string &o : options) joined += o + '\n';
+    const char *parts[] = {"ceedrt-gpu-emu", Name().c_str(), prelude_.c_str(), unit.c_str(), joined.c_str()};
+    char        key[CEED_KERNEL_CACHE_KEY_SIZE];
+    void       *bytes     = nullptr;
+    size_t      num_bytes = 0;
+    if (CeedKernelCacheComputeKey(5, parts, key) == CEED_ERROR_SUCCESS && CeedKernelCacheLookupBytes(nullptr, key, "so", &bytes, &num_bytes) == 0 &&
+        bytes) {
+      code->assign(static_cast<const char *>(bytes), num_bytes);
+      CeedFree(&bytes);
+      return true;
+    }
+    ScratchFolder folder;
+    if (folder.path.empty()) {
+      *error = std::string("could not create a scratch folder: ") + std::strerror(errno);
+      return false;
+    }
+    const std::string unit_path = folder.path + "/unit.cpp", output_path = folder.path + "/unit.so";
+    {
+      std::ofstream out(unit_path, std::ios::binary);
+      out << unit;
+      if (!out.flush()) {
+        *error = "could not write " + unit_path;
+        return false;
+      }
+    }
+    // -O1: the modules run the kernels of whole test suites; -w: NVRTC's own tests judge warnings.
+    std::vector<std::string> argv = {path_, "-O1", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
+    argv.insert(argv.end(), options.begin(), options.end());
+    argv.insert(argv.end(), {"-o", output_path, unit_path});
+    int status = -1;
+    if (!ceed::gen::RunCommand(argv, log, &status) || status != 0) {
+      *error = "the host compiler " + path_ + " exited with status " + std::to_string(status);
+      return false;
+    }
+    *code = ReadText(output_path);
+    if (code->empty()) {
+      *error = "the host compiler wrote no module";
+      return false;
+    }
+    CeedKernelCacheStoreBytes(nullptr, key, "so", code->data(), code->size(), nullptr);
+    return true;
+  }
+
+ private:
+  std::string path_, prelude_;
+};
+
+// Device allocations above this size are mapped rather than allocated, so that an impossible size fails
+// (the sanitizers' allocators abort on those instead of returning NULL).
+constexpr size_t kMapAbove = size_t(1) << 30;
+
+class EmuRuntime final : public Runtime {
+ public:
+  explicit EmuRuntime(std::unique_ptr<HostCompiler> compiler) : compiler_(std::move(compiler)) {}
+  const char     *Vendor() const override { return "emulated GPU"; }
+  const char     *Family() const override { return "emu"; }
+  const Compiler &Jit() const override { return *compiler_; }
+  std::string     ErrorText(int status) const override { return status == 1 ? last_error : "status " + std::to_string(status); }
+
+  int DeviceCount(int *count) override {
+    *count = 1;
+    return 0;
+  }
+  int Open(int, void **context, DeviceInfo *info) override {
+    *context = nullptr;
+    // Sized like a small GPU, so that grids have several blocks and blocks several elements.
+    info->name               = "host emulation (backends/gpu/emu)";
+    info->arch               = "emu";
+    info->num_sm             = 2;
+    info->max_shared_default = 48 << 10;
+    info->max_shared_optin   = 227 << 10;
+    return 0;
+  }
+  int Close(int, void *) override { return 0; }
+  int MakeCurrent(int, void *) override { return 0; }
+  int Synchronize() override { return 0; }
+  // :wavefront=64 emulates HIP's launch policy (blocks fixed before the compile) on the same kernels.
+  int ChooseTarget(Ceed ceed, const DeviceInfo &, Target *target) override {
+    char value[16];
+    bool found = false;
+    CeedCallBackend(CeedGetResourceOption(ceed, "wavefront", value, sizeof(value), &found));
+    CeedCheck(!found || !std::strcmp(value, "32") || !std::strcmp(value, "64"), ceed, CEED_ERROR_BACKEND,
+              "Invalid wavefront=%s for /gpu/emu: 32 (CUDA's launch policy) or 64 (HIP's)", value);
+    target->name            = "emu";
+    target->options         = {};
+    target->code_suffix     = "so";
+    target->wavefront       = found ? std::atoi(value) : 32;
+    target->fixed_ref_block = target->wavefront == 64 ? 256 : 0;
+    if (target->wavefront == 64) target->name = "emu-wavefront64";
+    return CEED_ERROR_SUCCESS;
+  }
+
+  int Malloc(void **ptr, size_t bytes) override {
+    *ptr = nullptr;
+    if (bytes > kMapAbove) {
+      void *map = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (map == MAP_FAILED) return Fail("out of emulated device memory (" + std::to_string(bytes) + " bytes): " + std::strerror(errno));
+      std::lock_guard<std::mutex> lock(mutex_);
+      mapped_[map] = bytes;
+      *ptr         = map;
+    } else {
+      *ptr = std::malloc(bytes);
+      if (!*ptr) return Fail("out of emulated device memory (" + std::to_string(bytes) + " bytes)");
+    }
+    std::memset(*ptr, 0xff, bytes);  // NaN in every floating-point type
+    return 0;
+  }
+  int Free(void *ptr) override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto                        found = mapped_.find(ptr);
+      if (found != mapped_.end()) {
+        munmap(ptr, found->second);
+        mapped_.erase(found);
+        return 0;
+      }
+    }
+    std::free(ptr);
+    return 0;
+  }
+  int CopyHostToDevice(void *dst, const void *src, size_t bytes) override { return Move(dst, src, bytes); }
+  int CopyDeviceToHost(void *dst, const void *src, size_t bytes) override { return Move(dst, src, bytes); }
+  int CopyDeviceToDevice(void *dst, const void *src, size_t bytes) override { return Move(dst, src, bytes); }
+  int Memset(void *ptr, int value, size_t bytes) override {
+    std::memset(ptr, value, bytes);
+    return 0;
+  }
+  int HostAllocMapped(size_t bytes, void **host, void **device) override {
+    *host = *device = std::calloc(1, bytes);
+    return *host ? 0 : Fail("out of host memory");
+  }
+  int HostFree(void *host) override {
+    std::free(host);
+    return 0;
+  }
+
+  // Written to a file of its own name (dlopen returns the module already loaded under a name it is given again,
+  // and memfd paths /proc/self/fd/N repeat), loaded, and unlinked: the mapping stays.
+  int ModuleLoad(const std::string &code, Module *module) override {
+    *module = nullptr;
+    std::string path;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (modules_.path.empty()) return Fail(std::string("could not create a folder for the modules: ") + std::strerror(errno));
+      path = modules_.path + "/module-" + std::to_string(++num_modules_) + ".so";
+    }
+    {
+      std::ofstream out(path, std::ios::binary);
+      out.write(code.data(), static_cast<std::streamsize>(code.size()));
+      if (!out.flush()) return Fail("could not write " + path);
+    }
+    void       *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    const char *why    = handle ? nullptr : dlerror();
+    unlink(path.c_str());
+    if (!handle) return Fail(std::string("dlopen: ") + (why ? why : "unknown error"));
+    *module = handle;
+    return 0;
+  }
+  int ModuleUnload(Module module) override { return dlclose(module) == 0 ? 0 : Fail(dlerror()); }
+  int ModuleGetFunction(Module module, const char *name, Function *fn) override {
+    *fn = dlsym(module, (CEED_EMU_LAUNCH_PREFIX + std::string(name)).c_str());
+    return *fn ? 0 : Fail(std::string("no kernel named ") + name + " in the module");
+  }
+  int SetMaxDynamicShared(Function, int) override { return 0; }
+  int Launch(Function fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args) override {
+    char                      message[256] = "";
+    const CeedEmuLaunchConfig config       = {grid, block, shared_bytes, message, sizeof(message)};
+    const int                 status       = reinterpret_cast<CeedEmuLaunchEntry>(fn)(&config, args);
+    return status == 0 ? 0 : Fail(std::string("kernel launch failed: ") + message);
+  }
+  int MaxPotentialBlockSize(Function, int limit, int *block) override {
+    *block = std::min(limit, 256);
+    return 0;
+  }
+  // At most 2048 threads and 32 blocks per multiprocessor, and the shared memory of the opt-in limit (an H100's limits).
+  int ActiveBlocksPerMultiprocessor(Function, int block, size_t shared_bytes, int *blocks) override {
+    int n = std::min(32, 2048 / std::max(block, 1));
+    if (shared_bytes) n = std::min<int>(n, static_cast<int>((227u << 10) / shared_bytes));
+    *blocks = n;
+    return 0;
+  }
+
+ private:
+  int Move(void *dst, const void *src, size_t bytes) {
+    if (bytes) std::memmove(dst, src, bytes);
+    return 0;
+  }
+  std::unique_ptr<HostCompiler> compiler_;
+  std::mutex                    mutex_;
+  std::map<void *, size_t>      mapped_;
+  ScratchFolder                 modules_;
+  unsigned long                 num_modules_ = 0;
+};
+
+}  // namespace
+
+Runtime *LoadRuntime(std::string *reason) {
+  return LoadOnce("emulated GPU", [](std::string *why) -> std::unique_ptr<Runtime> {
+    const char *env  = std::getenv("CEEDRT_JIT_CXX");
+    std::string path = env && *env ? env : CEEDRT_JIT_CXX_DEFAULT, banner;
+    int         status = -1;
+    if (!ceed::gen::RunCommand({path, "--version"}, &banner, &status) || status != 0) {
+      *why = "the host compiler '" + path + "' does not run: " + banner;
+      return nullptr;
+    }
+    return std::make_unique<EmuRuntime>(std::make_unique<HostCompiler>(path, banner.substr(0, banner.find('\n'))));
+  }, reason);
+}
+
+}  // namespace ceed_gpu::emu
