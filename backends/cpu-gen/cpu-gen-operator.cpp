@@ -52,41 +52,6 @@ int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
   return CEED_ERROR_SUCCESS;
 }
 
-// Whether a kernel with CeedScalar = float reads op's QFunction context with the host's layout: true without
-// context data, or when registered int32/boolean fields cover all of it. A context struct with CeedScalar
-// members would change layout in an fp32 unit (its doubles read as floats), and nothing tells such a struct
-// from one declaring double explicitly: those operators compute in fp64, and *why says why.
-int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why) {
-  CeedQFunction        qf  = nullptr;
-  CeedQFunctionContext ctx = nullptr;
-  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
-  CeedCallBackend(CeedQFunctionGetContext(qf, &ctx));
-  size_t size = 0;
-  if (ctx) CeedCallBackend(CeedQFunctionContextGetContextSize(ctx, &size));
-  *keeps = true;
-  if (size == 0) return CEED_ERROR_SUCCESS;
-  const CeedContextFieldLabel *labels     = nullptr;
-  CeedInt                      num_labels = 0;
-  CeedCallBackend(CeedQFunctionContextGetAllFieldLabels(ctx, &labels, &num_labels));
-  std::vector<bool> covered(size, false);
-  for (CeedInt i = 0; i < num_labels; i++) {
-    const char          *name = nullptr, *description = nullptr;
-    size_t               offset = 0, num_values = 0;
-    CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
-    CeedCallBackend(CeedContextFieldLabelGetDescription(labels[i], &name, &offset, &num_values, &description, &type));
-    if (type == CEED_CONTEXT_FIELD_DOUBLE) continue;
-    const size_t bytes = num_values * (type == CEED_CONTEXT_FIELD_INT32 ? sizeof(int32_t) : sizeof(bool));
-    for (size_t b = offset; b < offset + bytes && b < size; b++) covered[b] = true;
-  }
-  for (size_t b = 0; b < size && *keeps; b++) *keeps = covered[b];
-  if (!*keeps) {
-    *why = "its QFunction context (" + std::to_string(size) +
-           " bytes) is not made only of registered int32/boolean fields, and a context struct with CeedScalar members would be read with "
-           "float layout by a kernel computing in fp32";
-  }
-  return CEED_ERROR_SUCCESS;
-}
-
 int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
@@ -146,7 +111,7 @@ int PrepareOnce(CeedOperator op, GenOperator *d) {
     if (d->desc.compute == CEED_SCALAR_FP32) {
       bool        context_ok = true, inline_source = false;
       std::string why_fp64;
-      CeedCall(ContextKeepsLayoutInFp32(op, &context_ok, &why_fp64));
+      CeedCall(ceed::gen::ContextKeepsLayoutInFp32(op, &context_ok, &why_fp64));
       CeedCall(SourceCanBeInlined(ceed, d->desc.qf_source_path, &inline_source));
       if (!inline_source) why_fp64 = "its QFunction is called through its fp64 function pointer";
       if (!why_fp64.empty()) {

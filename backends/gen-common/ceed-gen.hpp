@@ -97,6 +97,12 @@ struct OperatorDesc {
 // precision, active fields stored in fp32 for fp32 and low-high, passive vectors in their preferred precision.
 int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc);
 
+// Whether a kernel with CeedScalar = float reads op's QFunction context with the host's layout: true without
+// context data, or when registered int32/boolean fields cover all of it. A context struct with CeedScalar
+// members would change layout in an fp32 unit (its doubles read as floats), and nothing tells such a struct
+// from one declaring double explicitly: such operators compute in fp64, and *why says why.
+int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why);
+
 // Reads op (a ready, non-composite operator). When the generator cannot fuse op, *why_not receives the
 // reason and the function still succeeds; the backend then delegates op.
 int DescribeOperator(CeedOperator op, OperatorDesc *desc, std::string *why_not);

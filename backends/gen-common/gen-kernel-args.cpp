@@ -73,4 +73,35 @@ int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc) {
   return CEED_ERROR_SUCCESS;
 }
 
+int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why) {
+  CeedQFunction        qf  = nullptr;
+  CeedQFunctionContext ctx = nullptr;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedQFunctionGetContext(qf, &ctx));
+  size_t size = 0;
+  if (ctx) CeedCallBackend(CeedQFunctionContextGetContextSize(ctx, &size));
+  *keeps = true;
+  if (size == 0) return CEED_ERROR_SUCCESS;
+  const CeedContextFieldLabel *labels     = nullptr;
+  CeedInt                      num_labels = 0;
+  CeedCallBackend(CeedQFunctionContextGetAllFieldLabels(ctx, &labels, &num_labels));
+  std::vector<bool> covered(size, false);
+  for (CeedInt i = 0; i < num_labels; i++) {
+    const char          *name = nullptr, *description = nullptr;
+    size_t               offset = 0, num_values = 0;
+    CeedContextFieldType type = CEED_CONTEXT_FIELD_DOUBLE;
+    CeedCallBackend(CeedContextFieldLabelGetDescription(labels[i], &name, &offset, &num_values, &description, &type));
+    if (type == CEED_CONTEXT_FIELD_DOUBLE) continue;
+    const size_t bytes = num_values * (type == CEED_CONTEXT_FIELD_INT32 ? sizeof(int32_t) : sizeof(bool));
+    for (size_t b = offset; b < offset + bytes && b < size; b++) covered[b] = true;
+  }
+  for (size_t b = 0; b < size && *keeps; b++) *keeps = covered[b];
+  if (!*keeps) {
+    *why = "its QFunction context (" + std::to_string(size) +
+           " bytes) is not made only of registered int32/boolean fields, and a context struct with CeedScalar members would be read with "
+           "float layout by a kernel computing in fp32";
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace ceed::gen

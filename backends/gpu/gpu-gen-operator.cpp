@@ -36,7 +36,14 @@ struct GenOperatorGpu {
   std::vector<const void *>                     device_data;  // owned uploads (matrices, indices, orientations)
   unsigned                                      block = 0, grid = 0, shared_bytes = 0;
   unsigned long long                            error_source = 0;  // source id of the kernel's QFunction error records
+  // Precision modes (docs/multiprecision.md): false when the operator's precision computes in fp32 but its
+  // QFunction context does not keep its layout in an fp32 unit; the kernel then computes in fp64 (why_fp64).
+  bool        precision_native = true;
+  std::string why_fp64;
 };
+
+// Bytes of one CeedScalar of the kernel (the compute precision).
+size_t ComputeScalarBytes(const ceed::gen::OperatorDesc &desc) { return desc.compute == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double); }
 
 int Data(CeedOperator op, GenOperatorGpu **data) {
   CeedCallBackend(CeedOperatorGetData(op, data));
@@ -48,6 +55,16 @@ template <class T>
 int Upload(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const T *host, size_t count, const T **dev) {
   CeedCall(UploadToDevice(ceed, gpu, host, count, dev));
   d->device_data.push_back(*dev);
+  return CEED_ERROR_SUCCESS;
+}
+
+// Basis matrices and weights as the kernel reads them: in its compute precision (a float copy for fp32 kernels).
+int UploadScalars(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const CeedScalar *host, size_t count, const CeedScalar **dev) {
+  if (d->desc.compute == CEED_SCALAR_FP64) return Upload(ceed, gpu, d, host, count, dev);
+  const std::vector<float> rounded(host, host + count);
+  const float             *dev_fp32 = nullptr;
+  CeedCall(Upload(ceed, gpu, d, rounded.data(), count, &dev_fp32));
+  *dev = reinterpret_cast<const CeedScalar *>(dev_fp32);
   return CEED_ERROR_SUCCESS;
 }
 
@@ -81,7 +98,7 @@ int SetUpField(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const FieldDesc &f, C
   if (f.eval_mode == CEED_EVAL_WEIGHT) {
     std::vector<CeedScalar> weights;
     CeedCall(ceed::gen::FieldQuadratureWeights(f, &weights));
-    return Upload(ceed, gpu, d, weights.data(), weights.size(), &a->weights);
+    return UploadScalars(ceed, gpu, d, weights.data(), weights.size(), &a->weights);
   }
   const CeedScalar *interp = nullptr, *grad = nullptr;
   size_t            interp_size = 0, grad_size = 0;
@@ -95,14 +112,14 @@ int SetUpField(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const FieldDesc &f, C
     CeedCallBackend(CeedBasisGetGrad1D(f.basis, &grad));
     interp_size = grad_size = (size_t)f.Q_1d * f.P_1d;
   }
-  CeedCall(Upload(ceed, gpu, d, interp, interp_size, &a->interp));
+  CeedCall(UploadScalars(ceed, gpu, d, interp, interp_size, &a->interp));
   if (f.eval_mode != CEED_EVAL_GRAD) return CEED_ERROR_SUCCESS;
   if (f.basis_kind == BasisKind::kTensor && f.collocated_grad && !f.identity_interp) {
     std::vector<CeedScalar> colo;
     CeedCall(ceed::gen::CollocatedDerivative(f, &colo));
-    return Upload(ceed, gpu, d, colo.data(), colo.size(), &a->grad);
+    return UploadScalars(ceed, gpu, d, colo.data(), colo.size(), &a->grad);
   }
-  return Upload(ceed, gpu, d, grad, grad_size, &a->grad);
+  return UploadScalars(ceed, gpu, d, grad, grad_size, &a->grad);
 }
 
 // Compiles source for the device (or loads it from the kernel cache) and returns its kernel.
@@ -157,7 +174,7 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *ker
 // occupancy API: the most resident threads per multiprocessor (ties: the smaller block), among blocks of
 // whole elements up to the kernel's launch bound.
 int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
-  const int tpe = d->layout.threads_per_elem, slice_bytes = tpe * (int)sizeof(CeedScalar);
+  const int tpe = d->layout.threads_per_elem, slice_bytes = tpe * (int)ComputeScalarBytes(d->desc);
   int       best_threads = -1;
   if (d->layout.fixed_block) {
     d->block        = d->layout.max_block;
@@ -187,7 +204,7 @@ std::string GpuLimits(Ceed ceed, const ceed::gen::OperatorDesc &desc, const ceed
                        std::string *qf_source) {
   if (desc.qf_vec_length > 1) return "QFunction vector length " + std::to_string(desc.qf_vec_length) + " (the kernel calls it per point)";
   if (desc.inputs.size() > CEED_GEN_MAX_FIELDS || desc.outputs.size() > CEED_GEN_MAX_FIELDS) return "more fields than CEED_GEN_MAX_FIELDS";
-  const size_t slice_bytes = (size_t)layout.threads_per_elem * sizeof(CeedScalar);
+  const size_t slice_bytes = (size_t)layout.threads_per_elem * ComputeScalarBytes(desc);
   if (slice_bytes > (size_t)gpu.info.max_shared_optin) {
     return "an element needs " + std::to_string(slice_bytes) + " bytes of shared memory, the device offers " + std::to_string(gpu.info.max_shared_optin);
   }
@@ -208,7 +225,20 @@ int Prepare(CeedOperator op) {
   std::string why_not, qf_source;
   CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
   if (why_not.empty()) d->layout = ceed::gen::ChooseThreadLayout(d->desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, &why_not);
-  if (why_not.empty()) why_not = GpuLimits(ceed, d->desc, d->layout, *gpu, &qf_source);
+  if (why_not.empty()) {
+    // Precision: kernels computing in fp32 compile the QFunction with CeedScalar = float, which its context must survive.
+    CeedOperatorPrecision precision = CEED_PRECISION_FP64;
+    CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
+    CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
+    bool context_ok = true;
+    if (d->desc.compute == CEED_SCALAR_FP32) CeedCall(ceed::gen::ContextKeepsLayoutInFp32(op, &context_ok, &d->why_fp64));
+    if (!context_ok) {
+      CeedDebug(ceed, "%s/gen: QFunction %s computes in fp64 only: %s", gpu->prefix.c_str(), d->desc.qf_kernel_name.c_str(), d->why_fp64.c_str());
+      d->precision_native = false;
+      CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
+    }
+    why_not = GpuLimits(ceed, d->desc, d->layout, *gpu, &qf_source);
+  }
   if (why_not.empty()) {
     d->args          = CeedGenArgs{};
     d->args.num_elem = d->desc.num_elem;
@@ -266,6 +296,23 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   return binding.Release(ierr);
 }
 
+// The core asks before applying an operator in a mode other than fp64: fused operators honour every mode (the
+// kernel converts at the restriction), unless the QFunction context pins the computation to fp64; operators
+// applied by the ref delegate get the core's conversion (low-high) or its refusal.
+int SupportsPrecision(CeedOperator op, CeedOperatorPrecision precision, bool *supported) {
+  CeedCall(Prepare(op));
+  GenOperatorGpu *d = nullptr;
+  CeedCall(Data(op, &d));
+  *supported = !d->fallback && d->precision_native;
+  const bool fp32_compute = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_HIGH_LOW;
+  const CeedGpu *gpu = GetGpu(CeedOperatorReturnCeed(op));
+  CeedCheck(*supported || d->fallback || !fp32_compute, CeedOperatorReturnCeed(op), CEED_ERROR_UNSUPPORTED,
+            "CeedOperator precision %s computes in fp32, which %s/gen cannot do for this operator: %s; use CEED_PRECISION_LOW_HIGH or "
+            "CEED_PRECISION_FP64",
+            CeedOperatorPrecisions[precision], gpu ? gpu->prefix.c_str() : "/gpu", d->why_fp64.c_str());
+  return CEED_ERROR_SUCCESS;
+}
+
 int Destroy(CeedOperator op) {
   GenOperatorGpu *d = nullptr;
   CeedCallBackend(CeedOperatorGetData(op, &d));
@@ -291,9 +338,10 @@ int GenOperatorCreate(CeedOperator op) {
   CeedCallBackend(CeedOperatorSetData(op, d));
   CeedOperatorBackendOps ops{};
   ops.size     = sizeof(ops);
-  ops.ApplyAdd = ApplyAdd;
-  ops.Prepare  = Prepare;
-  ops.Destroy  = Destroy;
+  ops.ApplyAdd          = ApplyAdd;
+  ops.Prepare           = Prepare;
+  ops.SupportsPrecision = SupportsPrecision;
+  ops.Destroy           = Destroy;
   return CeedOperatorSetBackendOps(op, &ops);
 }
 

@@ -1,12 +1,13 @@
 /* cuda dialect: element restrictions. Offset and oriented restrictions read the restriction's own
    offsets, [elem][node] (no host reordering): the threads of an element touch consecutive entries. The
-   transpose scatter adds with atomicAdd (elements share nodes). */
+   transpose scatter adds with atomicAdd (elements share nodes). L-vectors are read and written in their
+   own type T (float or double), converted from and to CeedScalar in registers (operator precision modes). */
 #ifndef CEED_GEN_CUDA_RESTRICTION_H
 #define CEED_GEN_CUDA_RESTRICTION_H
 
-template <int NC, int ES, bool ORIENTED>
+template <int NC, int ES, bool ORIENTED, class T>
 static __device__ __forceinline__ void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *__restrict__ indices, const bool *__restrict__ orients,
-                                                         CeedSize comp_stride, const CeedScalar *__restrict__ u, CeedScalar *e) {
+                                                         CeedSize comp_stride, const T *__restrict__ u, CeedScalar *e) {
   constexpr int N = CeedGenColumn<ES>::N;
   if (!elem.active || !CeedGenOwnsColumn<N>()) return;
   const CeedSize first = (CeedSize)elem.index * ES;
@@ -14,13 +15,13 @@ static __device__ __forceinline__ void CeedGenReadOffset(const CeedGenElem &elem
     const CeedSize   node = first + CeedGenLocalIndex<N>(i);
     const CeedInt    ind  = __ldg(indices + node);
     const CeedScalar sign = (ORIENTED && orients[node]) ? -1.0 : 1.0;
-    for (int c = 0; c < NC; c++) e[c * N + i] = sign * __ldg(u + ind + c * comp_stride);
+    for (int c = 0; c < NC; c++) e[c * N + i] = sign * (CeedScalar)__ldg(u + ind + c * comp_stride);
   }
 }
 
-template <int NC, int ES, bool ORIENTED>
+template <int NC, int ES, bool ORIENTED, class T>
 static __device__ __forceinline__ void CeedGenWriteOffset(const CeedGenElem &elem, const CeedInt *__restrict__ indices, const bool *__restrict__ orients,
-                                                          CeedSize comp_stride, const CeedScalar *e, CeedScalar *v) {
+                                                          CeedSize comp_stride, const CeedScalar *e, T *v) {
   constexpr int N = CeedGenColumn<ES>::N;
   if (!elem.active || !CeedGenOwnsColumn<N>()) return;
   const CeedSize first = (CeedSize)elem.index * ES;
@@ -28,29 +29,32 @@ static __device__ __forceinline__ void CeedGenWriteOffset(const CeedGenElem &ele
     const CeedSize   node = first + CeedGenLocalIndex<N>(i);
     const CeedInt    ind  = __ldg(indices + node);
     const CeedScalar sign = (ORIENTED && orients[node]) ? -1.0 : 1.0;
-    for (int c = 0; c < NC; c++) atomicAdd(v + ind + c * comp_stride, sign * e[c * N + i]);
+    for (int c = 0; c < NC; c++) atomicAdd(v + ind + c * comp_stride, (T)(sign * e[c * N + i]));
   }
 }
 
 /* Strided restrictions: value (node n, comp c, element k) at n * S_NODE + c * S_COMP + k * S_ELEM. Each
    element's data belongs to it alone: the transpose adds without atomics. */
-template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
-static __device__ __forceinline__ void CeedGenReadStrided(const CeedGenElem &elem, const CeedScalar *__restrict__ u, CeedScalar *e) {
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
+static __device__ __forceinline__ void CeedGenReadStrided(const CeedGenElem &elem, const T *__restrict__ u, CeedScalar *e) {
   constexpr int N = CeedGenColumn<ES>::N;
   if (!elem.active || !CeedGenOwnsColumn<N>()) return;
-  const CeedScalar *data = u + (CeedSize)elem.index * S_ELEM;
+  const T *data = u + (CeedSize)elem.index * S_ELEM;
   for (int i = 0; i < N; i++) {
-    for (int c = 0; c < NC; c++) e[c * N + i] = __ldg(data + CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP);
+    for (int c = 0; c < NC; c++) e[c * N + i] = (CeedScalar)__ldg(data + CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP);
   }
 }
 
-template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM>
-static __device__ __forceinline__ void CeedGenWriteStrided(const CeedGenElem &elem, const CeedScalar *e, CeedScalar *v) {
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
+static __device__ __forceinline__ void CeedGenWriteStrided(const CeedGenElem &elem, const CeedScalar *e, T *v) {
   constexpr int N = CeedGenColumn<ES>::N;
   if (!elem.active || !CeedGenOwnsColumn<N>()) return;
-  CeedScalar *data = v + (CeedSize)elem.index * S_ELEM;
+  T *data = v + (CeedSize)elem.index * S_ELEM;
   for (int i = 0; i < N; i++) {
-    for (int c = 0; c < NC; c++) data[CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP] += e[c * N + i];
+    for (int c = 0; c < NC; c++) {
+      T &value = data[CeedGenLocalIndex<N>(i) * S_NODE + c * S_COMP];
+      value    = (T)(value + e[c * N + i]);
+    }
   }
 }
 

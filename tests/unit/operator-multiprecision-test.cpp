@@ -1,6 +1,6 @@
 // Unit tests of operator precision modes (multiprecision extension, docs/multiprecision.md): BP1-BP6 on a
 // distorted box in fp32, low-high and high-low, and with fp32 quadrature data, against the fp64 result, on
-// /cpu/self/gen (natively) and /cpu/self/ref (low-high by conversion, the fp32-computing modes refused);
+// /cpu/self/gen and /gpu/emu/gen (the GPU layer's fused kernels, run on the host; natively) and /cpu/self/ref (low-high by conversion, the fp32-computing modes refused);
 // fp64 set explicitly is bitwise the default; the storage precision of the active output after an
 // application; precision fixed after the first application and passed to sub-operators.
 //
@@ -29,6 +29,9 @@ namespace {
 
 const std::vector<CeedInt> kBox = {3, 2, 2};
 
+// The fused-kernel backends: /cpu/self/gen and the GPU layer's /gpu/*/gen, whose kernels /gpu/emu runs on the host.
+const char *const kGenResources[] = {"/cpu/self/gen", "/gpu/emu/gen"};
+
 std::vector<CeedScalar> RunBP(const std::string &resource, int bp, CeedOperatorPrecision mode, CeedScalarType qdata = CEED_SCALAR_FP64) {
   Precisions precisions;
   precisions.mode  = mode;
@@ -49,15 +52,18 @@ CeedOperator MassOperator(Objects &o, const Box &box, CeedOperatorPrecision mode
   return op;
 }
 
-TEST(OperatorPrecision, GenModesAgreeWithFp64WithinTheirBounds) {
+class GenPrecision : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(GenPrecision, ModesAgreeWithFp64WithinTheirBounds) {
+  const char *gen = GetParam();
   for (int bp = 1; bp <= 6; bp++) {
-    const std::vector<CeedScalar> fp64 = RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP64);
+    const std::vector<CeedScalar> fp64 = RunBP(gen, bp, CEED_PRECISION_FP64);
     ASSERT_FALSE(fp64.empty());
     EXPECT_LE(RelativeDifference(RunBP("/cpu/self/ref/serial", bp, CEED_PRECISION_FP64), fp64), 1e-12) << "BP" << bp;
-    const double low_high = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_LOW_HIGH), fp64);
-    const double fp32     = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP32), fp64);
-    const double high_low = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_HIGH_LOW), fp64);
-    const double qdata32  = RelativeDifference(RunBP("/cpu/self/gen", bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
+    const double low_high = RelativeDifference(RunBP(gen, bp, CEED_PRECISION_LOW_HIGH), fp64);
+    const double fp32     = RelativeDifference(RunBP(gen, bp, CEED_PRECISION_FP32), fp64);
+    const double high_low = RelativeDifference(RunBP(gen, bp, CEED_PRECISION_HIGH_LOW), fp64);
+    const double qdata32  = RelativeDifference(RunBP(gen, bp, CEED_PRECISION_FP64, CEED_SCALAR_FP32), fp64);
     EXPECT_LE(low_high, 5e-7) << "BP" << bp;
     EXPECT_LE(fp32, 1e-6) << "BP" << bp;
     EXPECT_LE(high_low, 1e-6) << "BP" << bp;
@@ -70,11 +76,19 @@ TEST(OperatorPrecision, GenModesAgreeWithFp64WithinTheirBounds) {
     char line[160];
     std::snprintf(line, sizeof(line), "low-high %.2e fp32 %.2e high-low %.2e fp32-qdata %.2e", low_high, fp32, high_low, qdata32);
     RecordProperty("bp" + std::to_string(bp), line);
+    std::printf("%s BP%d: %s\n", gen, bp, line);
   }
 }
 
+INSTANTIATE_TEST_SUITE_P(Gen, GenPrecision, ::testing::ValuesIn(kGenResources), [](const auto &info) {
+  std::string name = info.param + 1;
+  for (char &c : name)
+    if (c == '/') c = '_';
+  return name;
+});
+
 TEST(OperatorPrecision, ExplicitFp64IsBitwiseTheDefault) {
-  for (const char *resource : {"/cpu/self/gen", "/cpu/self/ref/serial"}) {
+  for (const char *resource : {"/cpu/self/gen", "/gpu/emu/gen", "/cpu/self/ref/serial"}) {
     const std::vector<CeedScalar> by_default = RunOn(resource, [](Ceed ceed) { return BPProblem(ceed, 3, 3, kBox); });
     const std::vector<CeedScalar> again = RunOn(resource, [](Ceed ceed) {
       Precisions p;
@@ -125,10 +139,10 @@ TEST(OperatorPrecision, RefConvertsLowHighAndQdataAndRefusesFp32Compute) {
 
 // A kernel computing in fp32 would read a context struct with CeedScalar members with float layout: /cpu/self/gen
 // refuses the fp32-computing modes when the context is not made of registered int32/boolean fields only.
-TEST(OperatorPrecision, GenRefusesFp32ComputeWithContextsThatMayHoldCeedScalar) {
+TEST_P(GenPrecision, RefusesFp32ComputeWithContextsThatMayHoldCeedScalar) {
   for (const bool only_int32 : {false, true}) {
     Ceed ceed = nullptr;
-    ASSERT_EQ(CeedInit("/cpu/self/gen", &ceed), 0);
+    ASSERT_EQ(CeedInit(GetParam(), &ceed), 0);
     CeedSetErrorHandler(ceed, CeedErrorStore);
     {
       Objects o;
@@ -166,7 +180,7 @@ TEST(OperatorPrecision, GenRefusesFp32ComputeWithContextsThatMayHoldCeedScalar) 
 
 // After an application the active output is stored in the mode's vector precision only.
 TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
-  for (const char *resource : {"/cpu/self/gen", "/cpu/self/ref/serial"}) {
+  for (const char *resource : {"/cpu/self/gen", "/gpu/emu/gen", "/cpu/self/ref/serial"}) {
     for (CeedOperatorPrecision mode : {CEED_PRECISION_FP64, CEED_PRECISION_FP32, CEED_PRECISION_LOW_HIGH, CEED_PRECISION_HIGH_LOW}) {
       const bool ref = std::string(resource).find("ref") != std::string::npos;
       if (ref && (mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_HIGH_LOW)) continue;
@@ -183,9 +197,11 @@ TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
         CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
         ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
         const bool fp32_vectors = mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_LOW_HIGH;
-        bool       valid32 = false, valid64 = false;
-        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, CEED_MEM_HOST, CEED_SCALAR_FP32, &valid32), 0);
-        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, CEED_MEM_HOST, CEED_SCALAR_FP64, &valid64), 0);
+        bool        valid32 = false, valid64 = false;
+        CeedMemType mem     = CEED_MEM_HOST;  // where the kernel wrote
+        EXPECT_EQ(CeedGetPreferredMemType(ceed, &mem), 0);
+        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, mem, CEED_SCALAR_FP32, &valid32), 0);
+        EXPECT_EQ(CeedVectorHasValidArrayTyped(v, mem, CEED_SCALAR_FP64, &valid64), 0);
         EXPECT_EQ(valid32, fp32_vectors) << resource << " " << CeedOperatorPrecisions[mode];
         EXPECT_EQ(valid64, !fp32_vectors) << resource << " " << CeedOperatorPrecisions[mode];
         // The input keeps its fp64 values (a read in fp32 adds a valid fp32 copy, never replaces them).

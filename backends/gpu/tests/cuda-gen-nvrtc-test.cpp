@@ -51,11 +51,20 @@ TEST_P(GenKernels, CompileForSm80AndSm90) {
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << arch;
     EXPECT_NE(result.code.find(".entry CeedGenOperatorKernel("), std::string::npos);
     EXPECT_NE(result.code.find(".maxntid " + std::to_string(layout.max_block) + ", 1, 1"), std::string::npos) << "launch bound missing";
-    // The action's output goes through an offset restriction: atomic adds (atom.global.add.f64, or its
-    // no-return form red.global.add.f64 since the scatter ignores the old value); the setup writes qdata
-    // through a strided restriction, without atomics.
-    const bool atomic = result.code.find("atom.global.add.f64") != std::string::npos || result.code.find("red.global.add.f64") != std::string::npos;
-    EXPECT_EQ(atomic, !GetParam().setup);
+    // The action's output goes through an offset restriction: atomic adds (atom.global.add, or its no-return
+    // form red.global.add since the scatter ignores the old value) in the output vector's precision; the setup
+    // writes qdata through a strided restriction, without atomics.
+    const CeedOperatorPrecision mode = GetParam().precision;
+    const bool fp32_vectors = mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_LOW_HIGH;
+    const bool fp32_compute = mode == CEED_PRECISION_FP32 || mode == CEED_PRECISION_HIGH_LOW;
+    auto       has_atomic   = [&](const std::string &type) {
+      return result.code.find("atom.global.add." + type) != std::string::npos || result.code.find("red.global.add." + type) != std::string::npos;
+    };
+    EXPECT_EQ(has_atomic(fp32_vectors ? "f32" : "f64"), !GetParam().setup);
+    EXPECT_FALSE(has_atomic(fp32_vectors ? "f64" : "f32"));
+    // The bases and the QFunction run in the compute precision.
+    EXPECT_NE(result.code.find(fp32_compute ? "fma.rn.f32" : "fma.rn.f64"), std::string::npos);
+    EXPECT_EQ(result.code.find(fp32_compute ? "fma.rn.f64" : "fma.rn.f32"), std::string::npos);
     // The gallery QFunctions always return 0: the kernel takes the error argument but never records.
     EXPECT_NE(result.code.find("CeedGenOperatorKernel_param_1[24]"), std::string::npos) << "the QFunction error argument is missing";
     for (const char *instruction : {"cas.b64", "st.volatile", "membar.sys"}) {

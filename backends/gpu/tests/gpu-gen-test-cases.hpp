@@ -16,14 +16,18 @@
 namespace gpu_test {
 
 struct Case {
-  int  bp, p;   // bake-off problem and degree (bp 0: 1D mass, -1: 2D Poisson)
-  bool setup;   // the geometric-factor operator instead of the action
+  int                   bp, p;  // bake-off problem and degree (bp 0: 1D mass, -1: 2D Poisson)
+  bool                  setup;  // the geometric-factor operator instead of the action
+  CeedOperatorPrecision precision = CEED_PRECISION_FP64;  // the operator's precision mode (docs/multiprecision.md)
 };
 
 inline std::string Name(const testing::TestParamInfo<Case> &info) {
   const Case &c = info.param;
   const std::string bp = c.bp > 0 ? "bp" + std::to_string(c.bp) : c.bp == 0 ? "mass1d" : "poisson2d";
-  return bp + "_p" + std::to_string(c.p) + (c.setup ? "_setup" : "_apply");
+  std::string       mode = c.precision == CEED_PRECISION_FP64 ? "" : std::string("_") + CeedOperatorPrecisions[c.precision];
+  for (char &ch : mode)
+    if (ch == '-') ch = '_';
+  return bp + "_p" + std::to_string(c.p) + (c.setup ? "_setup" : "_apply") + mode;
 }
 
 // Builds the operator of c on ceed (two elements, identity offsets: only shapes matter for the kernel).
@@ -82,6 +86,10 @@ inline std::vector<Case> Cases() {
   for (int p : {1, 3}) {
     for (bool setup : {false, true}) cases.push_back({0, p, setup}), cases.push_back({-1, p, setup});
   }
+  // Precision modes: fp32 kernels (CeedScalar = float), fp32 vectors converted at the restriction (float atomics).
+  for (int bp : {1, 2, 3, 5}) {
+    for (CeedOperatorPrecision mode : {CEED_PRECISION_FP32, CEED_PRECISION_LOW_HIGH, CEED_PRECISION_HIGH_LOW}) cases.push_back({bp, 4, false, mode});
+  }
   return cases;
 }
 
@@ -96,6 +104,7 @@ inline void GenerateFused(const Case &c, const std::string &vendor, int wavefron
   std::string             why_not;
   ASSERT_EQ(ceed::gen::DescribeOperator(op, &desc, &why_not), 0);
   ASSERT_EQ(why_not, "");
+  ASSERT_EQ(ceed::gen::SetFieldPrecisions(c.precision, &desc), 0);
   *layout = ceed::gen::ChooseThreadLayout(desc, wavefront, &why_not);
   ASSERT_EQ(why_not, "");
   EXPECT_EQ(layout->thread_dims, layout->dim - 1);
