@@ -19,10 +19,8 @@ int RunMutatingKernel(CeedVector vec, K kernel) {
   return CEED_ERROR_SUCCESS;
 }
 
-// Backend vector kernels work on CEED_SCALAR_TYPE arrays: they serve vectors that prefer it, and the host
-// loops below (in each vector's preferred precision) serve the others.
-bool Native(CeedVector vec) { return vec->preferred == CEED_SCALAR_TYPE; }
-
+// Backend vector kernels serve the operands that prefer one precision they handle (FindVectorKernelFor); the
+// host loops below (in each vector's preferred precision) serve the others.
 using ceed::Access;
 using ceed::HostAccess;
 using ceed::WithScalarType;
@@ -43,10 +41,8 @@ int CeedVectorNorm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
     *norm = 0.0;
     return CEED_ERROR_SUCCESS;
   }
-  if (Native(vec)) {
-    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorNorm != nullptr; })) {
-      return backend->ops.VectorNorm(vec, type, norm);
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorNorm != nullptr; })) {
+    return backend->ops.VectorNorm(vec, type, norm);
   }
   HostAccess access;
   CeedCall(access.Get(vec, vec->preferred, Access::kRead, __func__));
@@ -80,10 +76,8 @@ int CeedVectorScale(CeedVector x, CeedScalar alpha) {
   CeedCheck(ceed::VectorHasValidData(x), x->header.ceed, CEED_ERROR_BACKEND,
             "CeedVector has no valid data to scale, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (x->length == 0) return CEED_ERROR_SUCCESS;
-  if (Native(x)) {
-    if (Ceed backend = ceed::FindVectorKernel(x, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
-      return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({x}, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
+    return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
   }
   HostAccess access;
   CeedCall(access.Get(x, x->preferred, Access::kReadWrite, __func__));
@@ -153,10 +147,8 @@ static int AxpbyHost(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector
 int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x) {
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
-  if (Native(x) && Native(y)) {
-    if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
-      return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({y, x}, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
+    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
   }
   return AxpbyHost(y, alpha, 1.0, x, false, __func__);
 }
@@ -164,10 +156,8 @@ int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x) {
 int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x) {
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
-  if (Native(x) && Native(y)) {
-    if (Ceed backend = ceed::FindVectorKernel(y, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
-      return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({y, x}, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
+    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
   }
   return AxpbyHost(y, alpha, beta, x, true, __func__);
 }
@@ -187,10 +177,8 @@ int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
   CeedCheck(ceed::VectorHasValidData(y), ceed, CEED_ERROR_BACKEND,
             "CeedVector y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (w->length == 0) return CEED_ERROR_SUCCESS;
-  if (Native(w) && Native(x) && Native(y)) {
-    if (Ceed backend = ceed::FindVectorKernel(w, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
-      return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({w, x, y}, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
+    return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
   }
   // w may alias x and/or y: an aliased operand is read through w's read-write array (in w's precision).
   HostAccess a, b, c;
@@ -220,10 +208,8 @@ int CeedVectorReciprocal(CeedVector vec) {
   CeedCall(ceed::VectorCheck(vec, __func__));
   CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_INCOMPLETE, "CeedVector must have data set to take reciprocal");
   if (vec->length == 0) return CEED_ERROR_SUCCESS;
-  if (Native(vec)) {
-    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
-      return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
-    }
+  if (Ceed backend = ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
+    return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
   }
   HostAccess access;
   CeedCall(access.Get(vec, vec->preferred, Access::kReadWrite, __func__));

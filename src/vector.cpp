@@ -365,13 +365,12 @@ int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
   CeedCall(ceed::VectorCheck(vec, __func__));
   CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
   CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
-  if (vec->length > 0 && vec->preferred == kPrec) {
-    if (Ceed backend = ceed::FindVectorKernel(vec, [](const CeedBackendOps &o) { return o.VectorSetValue != nullptr; })) {
-      const uint64_t state = vec->state;
-      CeedCall(backend->ops.VectorSetValue(vec, value));
-      if (vec->state == state) vec->state += 2;
-      return CEED_ERROR_SUCCESS;
-    }
+  Ceed backend = vec->length > 0 ? ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorSetValue != nullptr; }) : nullptr;
+  if (backend) {
+    const uint64_t state = vec->state;
+    CeedCall(backend->ops.VectorSetValue(vec, value));
+    if (vec->state == state) vec->state += 2;
+    return CEED_ERROR_SUCCESS;
   }
   ceed::HostAccess x;
   CeedCall(x.Get(vec, vec->preferred, Access::kWrite, __func__));

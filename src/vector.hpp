@@ -10,6 +10,8 @@
 // in each vector's preferred precision.
 #pragma once
 
+#include <initializer_list>
+
 #include "ceed-impl.hpp"
 
 namespace ceed {
@@ -121,6 +123,19 @@ bool VectorHasValidData(CeedVector vec);
 template <class F>
 Ceed FindVectorKernel(CeedVector vec, F has_kernel) {
   return vec->header.ceed ? FindBackend(vec->header.ceed, "Vector", has_kernel) : nullptr;
+}
+
+// The backend (of the first operand) whose vector kernel has_kernel selects, when that kernel serves the
+// operands: every one prefers the same precision, one of CeedBackendOps::vector_scalar_types. NULL: host loops.
+template <class F>
+Ceed FindVectorKernelFor(std::initializer_list<CeedVector> operands, F has_kernel) {
+  const CeedScalarType type = (*operands.begin())->preferred;
+  for (CeedVector v : operands)
+    if (v->preferred != type) return nullptr;
+  Ceed backend = FindVectorKernel(*operands.begin(), has_kernel);
+  if (!backend) return nullptr;
+  const unsigned types = backend->ops.vector_scalar_types ? backend->ops.vector_scalar_types : 1u << CEED_SCALAR_TYPE;
+  return (types >> type) & 1u ? backend : nullptr;
 }
 
 }  // namespace ceed

@@ -3,6 +3,7 @@
 // the device arrays that the access functions hand out.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "ceed-gpu.hpp"
@@ -11,47 +12,70 @@ namespace ceed_gpu {
 
 namespace {
 
-// Runs kernel name on vec's device array (read-write, or write-only for overwrite) with args built by
-// make_args(pointer to the array, pointer to the length).
+// The storage precision the kernels work in: the vector's preferred one (the core calls these hooks only
+// when every operand prefers the same precision, CeedBackendOps::vector_scalar_types).
+CeedScalarType Precision(CeedVector vec) {
+  CeedScalarType type = CEED_SCALAR_FP64;
+  CeedVectorGetPreferredScalarType(vec, &type);
+  return type;
+}
+
+// Kernel name for a storage precision: the plain name works on fp64 arrays, name_fp32 on float arrays.
+std::string KernelName(const char *name, CeedScalarType type) { return type == CEED_SCALAR_FP32 ? std::string(name) + "_fp32" : std::string(name); }
+
+// A vector's device array in its preferred precision, read-only, given back on every way out.
+struct DeviceRead {
+  CeedVector  vec   = nullptr;
+  const void *array = nullptr;
+  int         Get(CeedVector v) {
+    vec = v;
+    return CeedVectorGetArrayReadTyped(v, CEED_MEM_DEVICE, Precision(v), &array);
+  }
+  ~DeviceRead() {
+    if (array) CeedVectorRestoreArrayReadTyped(vec, &array);
+  }
+};
+
+// Runs kernel name (for vec's precision) on vec's device array (read-write, or write-only for overwrite) with
+// args built by make_args(pointer to the array, pointer to the length).
 template <class MakeArgs>
 int RunOnArray(CeedVector vec, const char *name, bool overwrite, MakeArgs make_args) {
   Ceed      ceed = CeedVectorReturnCeed(vec);
   CeedGpu *data = nullptr;
   CeedCall(Activate(ceed, &data));
-  Function fn = nullptr;
-  CeedCall(GetRefFunction(ceed, *data, name, &fn));
+  const CeedScalarType type = Precision(vec);
+  Function             fn   = nullptr;
+  CeedCall(GetRefFunction(ceed, *data, KernelName(name, type).c_str(), &fn));
   CeedSize n = 0;
   CeedCall(CeedVectorGetLength(vec, &n));
-  CeedScalar *x = nullptr;
-  CeedCall(overwrite ? CeedVectorGetArrayWrite(vec, CEED_MEM_DEVICE, &x) : CeedVectorGetArray(vec, CEED_MEM_DEVICE, &x));
+  void *x = nullptr;
+  CeedCall(overwrite ? CeedVectorGetArrayWriteTyped(vec, CEED_MEM_DEVICE, type, &x) : CeedVectorGetArrayTyped(vec, CEED_MEM_DEVICE, type, &x));
   std::vector<void *> args = make_args(&x, &n);
   const int           ierr = LaunchGridStride(ceed, *data, fn, n, args.data());
-  CeedCall(CeedVectorRestoreArray(vec, &x));
+  CeedCall(CeedVectorRestoreArrayTyped(vec, &x));
   return ierr;
 }
 
 int SetValue(CeedVector vec, CeedScalar value) {
-  return RunOnArray(vec, "CeedGpuVectorSetValue", true, [&](CeedScalar **x, CeedSize *n) { return std::vector<void *>{x, n, &value}; });
+  return RunOnArray(vec, "CeedGpuVectorSetValue", true, [&](void **x, CeedSize *n) { return std::vector<void *>{x, n, &value}; });
 }
 
 int Scale(CeedVector x, CeedScalar alpha) {
-  return RunOnArray(x, "CeedGpuVectorScale", false, [&](CeedScalar **a, CeedSize *n) { return std::vector<void *>{a, n, &alpha}; });
+  return RunOnArray(x, "CeedGpuVectorScale", false, [&](void **a, CeedSize *n) { return std::vector<void *>{a, n, &alpha}; });
 }
 
 int Reciprocal(CeedVector vec) {
-  return RunOnArray(vec, "CeedGpuVectorReciprocal", false, [&](CeedScalar **a, CeedSize *n) { return std::vector<void *>{a, n}; });
+  return RunOnArray(vec, "CeedGpuVectorReciprocal", false, [&](void **a, CeedSize *n) { return std::vector<void *>{a, n}; });
 }
 
 // y = alpha x + beta y (scale_y) or y += alpha x.
 int Axpby(CeedVector y, CeedScalar alpha, CeedScalar beta, bool scale_y, CeedVector x) {
-  const CeedScalar *xx = nullptr;
-  CeedCall(CeedVectorGetArrayRead(x, CEED_MEM_DEVICE, &xx));
-  CeedInt   scale = scale_y ? 1 : 0;
-  const int ierr  = RunOnArray(y, "CeedGpuVectorAXPBY", false, [&](CeedScalar **a, CeedSize *n) {
-    return std::vector<void *>{a, n, &alpha, &beta, &scale, &xx};
+  DeviceRead xx;
+  CeedCall(xx.Get(x));
+  CeedInt scale = scale_y ? 1 : 0;
+  return RunOnArray(y, "CeedGpuVectorAXPBY", false, [&](void **a, CeedSize *n) {
+    return std::vector<void *>{a, n, &alpha, &beta, &scale, &xx.array};
   });
-  CeedCall(CeedVectorRestoreArrayRead(x, &xx));
-  return ierr;
 }
 
 int AXPY(CeedVector y, CeedScalar alpha, CeedVector x) { return Axpby(y, alpha, 1.0, false, x); }
@@ -60,19 +84,17 @@ int AXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x) { retur
 
 // w = x .* y; an operand that is w itself is read through w's read-write array.
 int PointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
-  const bool        aliased = w == x || w == y;
-  const CeedScalar *xx = nullptr, *yy = nullptr;
-  if (x != w) CeedCall(CeedVectorGetArrayRead(x, CEED_MEM_DEVICE, &xx));
-  if (y != w && y != x) CeedCall(CeedVectorGetArrayRead(y, CEED_MEM_DEVICE, &yy));
-  const int ierr = RunOnArray(w, "CeedGpuVectorPointwiseMult", !aliased, [&](CeedScalar **a, CeedSize *n) {
-    if (x == w) xx = *a;
-    if (y == w) yy = *a;
-    if (y == x) yy = xx;
-    return std::vector<void *>{a, n, &xx, &yy};
+  const bool aliased = w == x || w == y;
+  DeviceRead xx, yy;
+  if (x != w) CeedCall(xx.Get(x));
+  if (y != w && y != x) CeedCall(yy.Get(y));
+  const void *x_array = xx.array, *y_array = yy.array;
+  return RunOnArray(w, "CeedGpuVectorPointwiseMult", !aliased, [&](void **a, CeedSize *n) {
+    if (x == w) x_array = *a;
+    if (y == w) y_array = *a;
+    if (y == x) y_array = x_array;
+    return std::vector<void *>{a, n, &x_array, &y_array};
   });
-  if (x != w) CeedCall(CeedVectorRestoreArrayRead(x, &xx));
-  if (y != w && y != x) CeedCall(CeedVectorRestoreArrayRead(y, &yy));
-  return ierr;
 }
 
 int Norm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
@@ -80,22 +102,24 @@ int Norm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
   CeedGpu *data = nullptr;
   CeedCall(Activate(ceed, &data));
   Function fn = nullptr;
-  CeedCall(GetRefFunction(ceed, *data, "CeedGpuVectorNormPartial", &fn));
+  CeedCall(GetRefFunction(ceed, *data, KernelName("CeedGpuVectorNormPartial", Precision(vec)).c_str(), &fn));
   CeedSize n = 0;
   CeedCall(CeedVectorGetLength(vec, &n));
   const CeedSize block = CEED_GPU_REF_MAX_BLOCK;
   const unsigned grid  = static_cast<unsigned>(std::min<CeedSize>((n + block - 1) / block, 1024));
   void          *partial_dev = nullptr;
   CeedCall(DeviceMalloc(ceed, *data, grid * sizeof(CeedScalar), &partial_dev));
-  const CeedScalar *x    = nullptr;
-  int               ierr = CeedVectorGetArrayRead(vec, CEED_MEM_DEVICE, &x);
   std::vector<CeedScalar> partial(grid, 0.0);
-  if (!ierr) {
-    CeedInt kind = type == CEED_NORM_1 ? 0 : type == CEED_NORM_2 ? 1 : 2;
-    void   *args[] = {&x, &n, &kind, &partial_dev};
-    ierr           = Launch(ceed, *data, fn, grid, static_cast<unsigned>(block), 0, args);
-    if (!ierr) ierr = Copy(ceed, *data, partial.data(), CEED_MEM_HOST, partial_dev, CEED_MEM_DEVICE, grid * sizeof(CeedScalar));
-    CeedVectorRestoreArrayRead(vec, &x);
+  int                     ierr = CEED_ERROR_SUCCESS;
+  {
+    DeviceRead x;
+    ierr = x.Get(vec);
+    if (!ierr) {
+      CeedInt kind = type == CEED_NORM_1 ? 0 : type == CEED_NORM_2 ? 1 : 2;
+      void   *args[] = {&x.array, &n, &kind, &partial_dev};
+      ierr           = Launch(ceed, *data, fn, grid, static_cast<unsigned>(block), 0, args);
+      if (!ierr) ierr = Copy(ceed, *data, partial.data(), CEED_MEM_HOST, partial_dev, CEED_MEM_DEVICE, grid * sizeof(CeedScalar));
+    }
   }
   CeedCall(DeviceRelease(ceed, *data, partial_dev));
   CeedCall(ierr);
@@ -115,6 +139,7 @@ void InstallVectorOps(CeedBackendOps &ops) {
   ops.VectorAXPBY         = AXPBY;
   ops.VectorPointwiseMult = PointwiseMult;
   ops.VectorReciprocal    = Reciprocal;
+  ops.vector_scalar_types = (1u << CEED_SCALAR_FP32) | (1u << CEED_SCALAR_FP64);
 }
 
 }  // namespace ceed_gpu

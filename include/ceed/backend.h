@@ -126,6 +126,11 @@ typedef struct {
      CeedElementAssemblyNumItems) with the arrays in the preferred memory type. With it, the core's default
      diagonal and COO assembly keep the element work on the backend's memory; NULL: host loops. */
   int (*AssembleElements)(Ceed ceed, const struct CeedElementAssemblyArgs *args);
+  /* Storage precisions the vector kernels above serve, as bits 1u << CeedScalarType; 0: CEED_SCALAR_TYPE only.
+     The core calls a kernel only when every operand prefers one precision the kernels serve (other mixes run its
+     host loops); the kernel then accesses the operands in that precision (CeedVectorGetPreferredScalarType and
+     the typed access functions). */
+  unsigned vector_scalar_types;
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);

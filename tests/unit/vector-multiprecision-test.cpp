@@ -1,7 +1,8 @@
 // Unit tests of the multiprecision extension of CeedVector (typed access, validity of the buffers of each
 // memory space and precision, vector arithmetic in each vector's preferred precision) and of the operator
-// precision setting, on /cpu/self/ref/serial (host memory only) and /cpu/test/device-emulation (device
-// memory emulated with NaN-filled host allocations).
+// precision setting, on /cpu/self/ref/serial (host memory only), /cpu/test/device-emulation (device
+// memory emulated with NaN-filled host allocations) and /gpu/emu/ref (the GPU backends' device memory hooks
+// and fp32/fp64 vector kernels, run on the host).
 //
 // The validity state machine is checked exhaustively against a small reference model (Model below): every
 // sequence of 2 and 3 accesses drawn from {read, write, read-write, take, set CEED_COPY_VALUES, set
@@ -139,11 +140,15 @@ struct Model {
 
 struct Backend {
   const char *resource;
-  bool        has_device;  // device memory through CeedBackendOps::DeviceAlloc
+  bool        has_device;      // device memory through CeedBackendOps::DeviceAlloc
+  bool        device_kernels;  // vector kernels on the device for fp32 and fp64 (CeedBackendOps::vector_scalar_types)
 };
-const Backend kBackends[] = {{"/cpu/self/ref/serial", false}, {"/cpu/test/device-emulation", true}};
+// /gpu/emu/ref: the GPU backends' vector kernels and device memory hooks, run on the host.
+const Backend kBackends[] = {{"/cpu/self/ref/serial", false, false}, {"/cpu/test/device-emulation", true, false}, {"/gpu/emu/ref", true, true}};
 
-std::string BackendName(const Backend &b) { return b.has_device ? "device_emulation" : "ref"; }
+std::string BackendName(const Backend &b) {
+  return !b.has_device ? "ref" : std::string(b.resource) == "/gpu/emu/ref" ? "gpu_emu_ref" : "device_emulation";
+}
 
 class MultiprecisionTest : public ::testing::TestWithParam<Backend> {
  protected:
@@ -206,6 +211,14 @@ class MultiprecisionTest : public ::testing::TestWithParam<Backend> {
   }
   // Memory space name for expectations on operations that work in the preferred memory (CeedVectorCopy).
   std::string PreferredMem() const { return CeedMemTypes[preferred_mem]; }
+  // Whether an operation whose operands all prefer one precision runs the backend's device kernels (else host loops).
+  bool Kernels(bool same_precision) const { return GetParam().device_kernels && same_precision; }
+  // Valid buffers after an operation wrote a vector preferring `type`: on the device when kernels ran.
+  static std::string Written(CeedScalarType type, bool kernels) { return std::string(kernels ? "device:" : "host:") + CeedScalarTypes[type]; }
+  // Valid buffers of an operand the operation read: those the host loops leave, and the device copy kernels read.
+  static std::string ReadBy(const std::string &host_valid, CeedScalarType type, bool kernels) {
+    return kernels ? host_valid + " device:" + CeedScalarTypes[type] : host_valid;
+  }
 
   Ceed        ceed          = nullptr;
   bool        has_device    = false;
@@ -533,7 +546,7 @@ TEST_P(StateMachineTest, AllSequencesOfThreeAccesses) { RunAll(3); }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StateMachineTest,
                          ::testing::Values(SequenceCase{kBackends[0], false}, SequenceCase{kBackends[0], true}, SequenceCase{kBackends[1], false},
-                                           SequenceCase{kBackends[1], true}),
+                                           SequenceCase{kBackends[1], true}, SequenceCase{kBackends[2], false}, SequenceCase{kBackends[2], true}),
                          [](const ::testing::TestParamInfo<SequenceCase> &info) {
                            return BackendName(info.param.backend) + (info.param.initialized ? "_from_host_fp64" : "_from_empty");
                          });
@@ -768,13 +781,13 @@ TEST_P(MultiprecisionTest, PreferredScalarType) {
   ExpectError(CeedVectorGetPreferredScalarType(v, nullptr), CEED_ERROR_INCOMPATIBLE, "NULL");
   // SetValue in fp32: only an fp32 buffer holds the (rounded) value.
   EXPECT_EQ(CeedVectorSetValue(v, 1.0 / 3), 0);
-  EXPECT_EQ(Valid(v), "host:fp32");
+  EXPECT_EQ(Valid(v), Written(CEED_SCALAR_FP32, Kernels(true)));
   EXPECT_EQ(Read(v, CEED_SCALAR_FP32), std::vector<double>(4, F(1.0 / 3)));
   EXPECT_EQ(Read(v, CEED_SCALAR_FP64), std::vector<double>(4, F(1.0 / 3)));
   // Back to fp64: bitwise the double value.
   EXPECT_EQ(CeedVectorSetPreferredScalarType(v, CEED_SCALAR_FP64), 0);
   EXPECT_EQ(CeedVectorSetValue(v, 1.0 / 3), 0);
-  EXPECT_EQ(Valid(v), "host:fp64");
+  EXPECT_EQ(Valid(v), Written(CEED_SCALAR_FP64, Kernels(true)));
   EXPECT_EQ(Read(v, CEED_SCALAR_FP64), std::vector<double>(4, 1.0 / 3));
   EXPECT_EQ(CeedVectorDestroy(&v), 0);
 }
@@ -792,12 +805,12 @@ TEST_P(MultiprecisionTest, ScaleReciprocalFilterStrided) {
       expected[i]    = single ? F(r) : r;
     }
     EXPECT_EQ(CeedVectorScale(v, 0.7), 0);
-    EXPECT_EQ(Valid(v), only);
+    EXPECT_EQ(Valid(v), Written(pref, Kernels(true)));
     EXPECT_EQ(Read(v, pref), expected);
     for (double &e : expected)
       if (std::fabs(e) > CEED_EPSILON) e = single ? F(1.0 / e) : 1.0 / e;
     EXPECT_EQ(CeedVectorReciprocal(v), 0);
-    EXPECT_EQ(Valid(v), only);
+    EXPECT_EQ(Valid(v), Written(pref, Kernels(true)));
     EXPECT_EQ(Read(v, pref), expected);
     EXPECT_EQ(expected[3], 0.0);
     for (double &e : expected)
@@ -835,15 +848,20 @@ TEST_P(MultiprecisionTest, Norms) {
     }
     n2 = std::sqrt(n2);
     CeedScalar norm = -1;
+    // Host loops sum in order (exact match); device kernels sum per block, then the blocks (a few ulps).
+    auto expect_sum = [&](double got, double expected) {
+      if (Kernels(true)) EXPECT_DOUBLE_EQ(got, expected);
+      else EXPECT_EQ(got, expected);
+    };
     EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_1, &norm), 0);
-    EXPECT_EQ(norm, n1);
+    expect_sum(norm, n1);
     EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_2, &norm), 0);
-    EXPECT_EQ(norm, n2);
+    expect_sum(norm, n2);
     EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_MAX, &norm), 0);
     EXPECT_EQ(norm, nmax);
     if (pref == CEED_SCALAR_FP32) { EXPECT_NE(n1, 0.0); }
     // A norm is a read: the fp64 data stays valid (and exact), fp32 joins it for an fp32 vector.
-    EXPECT_EQ(Valid(v), pref == CEED_SCALAR_FP32 ? "host:fp32 host:fp64" : "host:fp64");
+    EXPECT_EQ(Valid(v), ReadBy(pref == CEED_SCALAR_FP32 ? "host:fp32 host:fp64" : "host:fp64", pref, Kernels(true)));
     EXPECT_EQ(Read(v, CEED_SCALAR_FP64), kX);
     EXPECT_EQ(CeedVectorDestroy(&v), 0);
   }
@@ -866,9 +884,10 @@ TEST_P(MultiprecisionTest, AxpyAndAxpbyMixed) {
           expected[i]     = ypref == CEED_SCALAR_FP32 ? F(r) : r;
         }
         EXPECT_EQ(axpby ? CeedVectorAXPBY(y, alpha, beta, x) : CeedVectorAXPY(y, alpha, x), 0);
-        EXPECT_EQ(Valid(y), ypref == CEED_SCALAR_FP32 ? "host:fp32" : "host:fp64");
+        const bool kernels = Kernels(xpref == ypref);
+        EXPECT_EQ(Valid(y), Written(ypref, kernels));
         EXPECT_EQ(Read(y, ypref), expected);
-        EXPECT_EQ(Valid(x), xpref == CEED_SCALAR_FP32 ? "host:fp32 host:fp64" : "host:fp64");
+        EXPECT_EQ(Valid(x), ReadBy(xpref == CEED_SCALAR_FP32 ? "host:fp32 host:fp64" : "host:fp64", xpref, kernels));
         EXPECT_EQ(Read(x, CEED_SCALAR_FP64), kX);  // bitwise unchanged
         EXPECT_EQ(CeedVectorDestroy(&x), 0);
         EXPECT_EQ(CeedVectorDestroy(&y), 0);
@@ -910,7 +929,8 @@ TEST_P(MultiprecisionTest, PointwiseMult) {
       expected[i]    = single ? F(r) : r;
     }
     EXPECT_EQ(CeedVectorPointwiseMult(w, w, y), 0);
-    EXPECT_EQ(Valid(w), only);
+    const bool wy_kernels = Kernels(single);  // w and y fp32
+    EXPECT_EQ(Valid(w), Written(wpref, wy_kernels));
     EXPECT_EQ(Read(w, wpref), expected);
     // w == x == y: squares.
     w_values = expected;
@@ -927,8 +947,8 @@ TEST_P(MultiprecisionTest, PointwiseMult) {
     }
     EXPECT_EQ(CeedVectorPointwiseMult(w, x, x), 0);
     EXPECT_EQ(Read(w, wpref), expected);
-    EXPECT_EQ(Valid(x), "host:fp64");
-    EXPECT_EQ(Valid(y), "host:fp32");
+    EXPECT_EQ(Valid(x), ReadBy("host:fp64", CEED_SCALAR_FP64, Kernels(!single)));
+    EXPECT_EQ(Valid(y), ReadBy("host:fp32", CEED_SCALAR_FP32, wy_kernels));
     EXPECT_EQ(CeedVectorDestroy(&w), 0);
     EXPECT_EQ(CeedVectorDestroy(&x), 0);
     EXPECT_EQ(CeedVectorDestroy(&y), 0);
@@ -983,8 +1003,9 @@ TEST_P(MultiprecisionTest, Fp64OperationsBitwise) {
   for (double &e : ey)
     if (std::fabs(e) > CEED_EPSILON) e = 1.0 / e;
   EXPECT_EQ(Read(y, CEED_SCALAR_FP64), ey);
-  EXPECT_EQ(Valid(y), "host:fp64");
-  EXPECT_EQ(Valid(x), "host:fp64");
+  // y was last written by a kernel and then read on host above: both copies valid after device kernels.
+  EXPECT_EQ(Valid(y), ReadBy("host:fp64", CEED_SCALAR_FP64, Kernels(true)));
+  EXPECT_EQ(Valid(x), ReadBy("host:fp64", CEED_SCALAR_FP64, Kernels(true)));
   EXPECT_EQ(CeedVectorDestroy(&x), 0);
   EXPECT_EQ(CeedVectorDestroy(&y), 0);
   EXPECT_EQ(CeedVectorDestroy(&w), 0);

@@ -1,43 +1,50 @@
-/* CUDA backend: vector kernels (grid-stride loops over the entries). */
+/* GPU backends: vector kernels (grid-stride loops over the entries), for arrays of either storage precision T:
+   the plain names work on CeedScalar (fp64) arrays, the _fp32 ones on float arrays (vectors whose preferred
+   precision is fp32). Arithmetic is in CeedScalar and each result is rounded to T once, as in the core's host
+   loops; norms sum in CeedScalar. Kernels are spelled out, not stamped by macros: the /gpu/emu test backend
+   finds them in the source. */
 
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue(CeedScalar *x, CeedSize n, CeedScalar value) {
-  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = value;
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorSetValueT(T *x, CeedSize n, CeedScalar value) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = (T)value;
 }
 
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorScale(CeedScalar *x, CeedSize n, CeedScalar alpha) {
-  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] *= alpha;
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorScaleT(T *x, CeedSize n, CeedScalar alpha) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = (T)(x[i] * alpha);
 }
 
 /* y = alpha x + beta y (scale_y) or y += alpha x. */
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
-    CeedGpuVectorAXPBY(CeedScalar *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const CeedScalar *x) {
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorAXPBYT(T *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const T *x) {
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
-    y[i] = scale_y ? alpha * x[i] + beta * y[i] : y[i] + alpha * x[i];
+    y[i] = (T)(scale_y ? alpha * x[i] + beta * y[i] : y[i] + alpha * x[i]);
   }
 }
 
 /* w = x .* y (w may alias x and/or y). */
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
-    CeedGpuVectorPointwiseMult(CeedScalar *w, CeedSize n, const CeedScalar *x, const CeedScalar *y) {
-  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) w[i] = x[i] * y[i];
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorPointwiseMultT(T *w, CeedSize n, const T *x, const T *y) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) w[i] = (T)((CeedScalar)x[i] * y[i]);
 }
 
 /* Entries with magnitude above CEED_EPSILON are inverted, the others are kept (as on host). */
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorReciprocal(CeedScalar *x, CeedSize n) {
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorReciprocalT(T *x, CeedSize n) {
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
-    if (fabs(x[i]) > CEED_EPSILON) x[i] = 1.0 / x[i];
+    if (fabs((CeedScalar)x[i]) > CEED_EPSILON) x[i] = (T)(1.0 / x[i]);
   }
 }
 
 /* One partial result per block: sum |x| (type 0), sum x^2 (type 1) or max |x| (type 2). Launched with
    exactly CEED_GPU_REF_MAX_BLOCK threads per block; the host combines the partials in block order, so
    the result does not depend on scheduling. */
-extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
-    CeedGpuVectorNormPartial(const CeedScalar *x, CeedSize n, CeedInt type, CeedScalar *partial) {
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorNormPartialT(const T *x, CeedSize n, CeedInt type, CeedScalar *partial) {
   __shared__ CeedScalar s[CEED_GPU_REF_MAX_BLOCK];
   CeedScalar            acc = 0.0;
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
-    const CeedScalar a = fabs(x[i]);
+    const CeedScalar a = fabs((CeedScalar)x[i]);
     if (type == 0) acc += a;
     else if (type == 1) acc += a * a;
     else acc = fmax(acc, a);
@@ -49,6 +56,44 @@ extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
     __syncthreads();
   }
   if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue(CeedScalar *x, CeedSize n, CeedScalar value) {
+  CeedGpuVectorSetValueT(x, n, value);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue_fp32(float *x, CeedSize n, CeedScalar value) {
+  CeedGpuVectorSetValueT(x, n, value);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorScale(CeedScalar *x, CeedSize n, CeedScalar alpha) {
+  CeedGpuVectorScaleT(x, n, alpha);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorScale_fp32(float *x, CeedSize n, CeedScalar alpha) {
+  CeedGpuVectorScaleT(x, n, alpha);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorAXPBY(CeedScalar *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const CeedScalar *x) {
+  CeedGpuVectorAXPBYT(y, n, alpha, beta, scale_y, x);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorAXPBY_fp32(float *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const float *x) {
+  CeedGpuVectorAXPBYT(y, n, alpha, beta, scale_y, x);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorPointwiseMult(CeedScalar *w, CeedSize n, const CeedScalar *x, const CeedScalar *y) {
+  CeedGpuVectorPointwiseMultT(w, n, x, y);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorPointwiseMult_fp32(float *w, CeedSize n, const float *x, const float *y) {
+  CeedGpuVectorPointwiseMultT(w, n, x, y);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorReciprocal(CeedScalar *x, CeedSize n) { CeedGpuVectorReciprocalT(x, n); }
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorReciprocal_fp32(float *x, CeedSize n) { CeedGpuVectorReciprocalT(x, n); }
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorNormPartial(const CeedScalar *x, CeedSize n, CeedInt type, CeedScalar *partial) {
+  CeedGpuVectorNormPartialT(x, n, type, partial);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorNormPartial_fp32(const float *x, CeedSize n, CeedInt type, CeedScalar *partial) {
+  CeedGpuVectorNormPartialT(x, n, type, partial);
 }
 
 /* Q-vector layouts for QFunction kernels compiled by the application (ceed/cuda.h): operators keep points in
