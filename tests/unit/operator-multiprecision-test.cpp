@@ -223,9 +223,9 @@ TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
 
 // Diagonal and COO assembly of an operator in any mode give the fp64 values (the core assembles in fp64);
 // multigrid levels inherit the mode (transfers keep the level's vector precision and compute in fp64).
-TEST(OperatorPrecision, AssemblyAndMultigridWorkInEveryMode) {
+TEST_P(GenPrecision, AssemblyAndMultigridWorkInEveryMode) {
   Ceed ceed = nullptr;
-  ASSERT_EQ(CeedInit("/cpu/self/gen", &ceed), 0);
+  ASSERT_EQ(CeedInit(GetParam(), &ceed), 0);
   {
     Objects o;
     o.ceed = ceed;

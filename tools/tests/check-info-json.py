@@ -56,9 +56,9 @@ def main(ceed_info, cache_files, cache_bytes):
         cache = jit[0].get("kernel_cache", {})
         expect(cache.get("exists") is True and cache.get("files") == cache_files and cache.get("bytes") == cache_bytes,
                f"kernel cache reported as {cache}, expected {cache_files} files and {cache_bytes} bytes")
-    # Every JIT backend is listed with its compiler: the fixture, and this build's own (cpu-gen, cuda, hip) when built.
+    # Every JIT backend is listed with its compiler: the fixture, and this build's own (cpu-gen, cuda, hip, the emu test backend) when built.
     jit_plugins = {b["plugin"] for b in info["jit"]["jit_backends"]}
-    built_jit = {name for name in ("cpu-gen", "cuda", "hip") if name in plugins}
+    built_jit = {name for name in ("cpu-gen", "cuda", "hip", "emu") if name in plugins}
     expect(jit_plugins == {"tools-test-jit"} | built_jit, f"JIT backends listed: {sorted(jit_plugins)}, expected {sorted({'tools-test-jit'} | built_jit)}")
     expect(all(b.get("compiler") for b in info["jit"]["jit_backends"]), "a JIT backend is listed without its compiler")
     # The core's kernel cache: described when the library has one, otherwise the reason is given.
