@@ -5,13 +5,14 @@
 
    Execution model: a launch runs its blocks one after another on the calling thread. The threads of a
    block are fibers (own stacks, switched with _setjmp/_longjmp, no system call per switch) scheduled
-   round-robin; a thread runs until __syncthreads() or its end. When every thread of the block waits at
+   round-robin, in increasing and decreasing thread order on alternate barrier intervals (so that a missing
+   barrier shows whichever neighbour a thread reads from); a thread runs until __syncthreads() or its end. When every thread of the block waits at
    a barrier, all go on; when some have ended while others wait, the block has diverged at a barrier
    (undefined on a GPU) and the launch fails naming the block and the counts. Shared memory is filled
    with NaN at the start of every block, so a value read before it was written shows in the results.
    Atomics are plain read-modify-writes: only one fiber runs at a time, and none yields inside one.
-   What this cannot show: races between threads (the schedule is one fixed interleaving), warp-level
-   timing, register or shared-memory limits, and anything about the speed of a GPU. */
+   What this cannot show: races other than those the two orders expose (threads never interleave inside an
+   interval), warp-level timing, register or shared-memory limits, and anything about the speed of a GPU. */
 #ifndef CEED_GPU_EMULATION_H
 #define CEED_GPU_EMULATION_H
 
@@ -218,8 +219,13 @@ static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *
     }
     for (unsigned int barrier = 0;; barrier++) {
       unsigned int done = 0, waiting = 0;
-      for (unsigned int t = 0; t < n; t++) {
-        CeedEmuFiber *f = &ceed_emu.fibers[t];
+      // Threads run in increasing order between two barriers, and in decreasing order between the next two (and
+      // so on, starting the other way in odd blocks): a thread that reads what a neighbour writes in the same
+      // interval, without a barrier between, sees the stale value in one of the two orders.
+      const bool reverse = (barrier + b) % 2 == 1;
+      for (unsigned int k = 0; k < n; k++) {
+        const unsigned int t = reverse ? n - 1 - k : k;
+        CeedEmuFiber      *f = &ceed_emu.fibers[t];
         if (f->state == kCeedEmuReady) CeedEmuResume(f);
         if (f->state == kCeedEmuDone) done++;
         else waiting++;
