@@ -109,7 +109,9 @@ Rates: DOFs x applications (apply) or x iterations (cg) per second, from a host 
   ends by waiting for the backend (a host read, or a norm for device memory).
 Checks (every run): mass: sum(M 1) = volume and sum(M u) = int u for linear u; diffusion: for u = a.x,
   K u = 0 at interior nodes and u^T K u = |a|^2. Round-off tolerance where quadrature is exact for the
-  mesh (always on the undeformed mesh), 50 h^2 otherwise. BS: results compared with host computations.
+  mesh (always on the undeformed mesh), 50 h^2 otherwise. With --precision or --qdata fp32 these checks run
+  on the fp64 operator, and the mode's largest difference from it (over its largest entry) must stay below
+  64 fp32 units per 1D quadrature point. BS: results compared with host computations.
 Roofline: memory bound = bandwidth / (bytes per DOF of a fused kernel: vectors, quadrature data, 4-byte
   indices; CG adds 11 vector streams), bandwidth from --bandwidth, else a bs2 fit (--bandwidth-from
   FILE, or this run's bs2, or a short bs2 measurement); compute bound = --peak-gflops / sum-factorization

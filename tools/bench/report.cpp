@@ -100,6 +100,7 @@ Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &
   r["check_tolerance"]        = check.tolerance;
   r["check_exact"]            = check.exact;
   r["check_passed"]           = check.passed();
+  r["precision_bound"]        = check.precision_bound;
   r["precision"]              = CeedOperatorPrecisions[problem.precision().mode];
   r["qdata_precision"]        = CeedScalarTypes[problem.precision().qdata];
   r["precision_error"]        = m.precision_error;
@@ -184,8 +185,9 @@ void Table::Print(const Json &r) {
                  roof.at("limiter").get<std::string>().c_str(), roof.at("ratio").get<double>(), r.at("check_error").get<double>(),
                  r.at("check_passed").get<bool>() ? "ok" : "FAILED");
     if (r.value("precision", "fp64") != "fp64" || r.value("qdata_precision", "fp64") != "fp64") {
-      std::fprintf(out_, "      precision %s, quadrature data %s: %.1f bytes/DOF, error %.2e against fp64\n", r.at("precision").get<std::string>().c_str(),
-                   r.at("qdata_precision").get<std::string>().c_str(), roof.at("bytes_per_dof").get<double>(), r.at("precision_error").get<double>());
+      std::fprintf(out_, "      precision %s, quadrature data %s: %.1f bytes/DOF, error %.2e against fp64 (bound %.1e)\n",
+                   r.at("precision").get<std::string>().c_str(), r.at("qdata_precision").get<std::string>().c_str(), roof.at("bytes_per_dof").get<double>(),
+                   r.at("precision_error").get<double>(), r.value("precision_bound", 0.0));
     }
     if (r.at("mode") == "cg") {
       std::fprintf(out_, "      cg: relative residual %.2e, solution error %.2e (dot: %s)\n", r.at("cg_relative_residual").get<double>(),

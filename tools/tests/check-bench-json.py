@@ -87,8 +87,10 @@ def check_record(record, where, errors):
             errors.append(f"{where}: roofline bound is not the smaller of the memory and compute bounds")
         elif not close(roof["ratio"], record["dofs_per_second"] / bound):
             errors.append(f"{where}: roofline ratio != dofs_per_second / bound")
-        if record["check_passed"] != (record["check_error"] <= record["check_tolerance"]):
-            errors.append(f"{where}: check_passed disagrees with check_error <= check_tolerance")
+        # Runs rounding to fp32 also pass only when their difference from fp64 is within the mode's bound.
+        within = record.get("precision_error", 0.0) <= record.get("precision_bound", 0.0)
+        if record["check_passed"] != (record["check_error"] <= record["check_tolerance"] and within):
+            errors.append(f"{where}: check_passed disagrees with check_error <= check_tolerance and precision_error <= precision_bound")
         if len(record["elements_per_direction"]) != 3:
             errors.append(f"{where}: elements_per_direction needs 3 entries")
     elif kind == "bs":

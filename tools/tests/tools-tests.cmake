@@ -2,6 +2,7 @@
 #   tools/ceed-bench/cli/*              --help, and bad arguments rejected with a message naming them
 #   tools/ceed-bench/bp/<resource>      BP1-BP6, apply and CG, small sizes: JSON schema, every check passes
 #   tools/ceed-bench/mesh/<kind>        smooth and Kershaw meshes, CG to a tolerance (norm-based dots)
+#   tools/ceed-bench/precision/<mode><resource>  precision modes on a Kershaw mesh: checks and the bound against fp64
 #   tools/ceed-bench/bs/<resource>      BS1-BS7 with fits (JSON schema, every check passes)
 #   tools/ceed-bench/bandwidth-*        the roofline bandwidth from a file's bs2 fit, or measured
 #   tools/ceed-bench/sweep              sweep with progress and summary
@@ -55,6 +56,22 @@ foreach(mesh smooth kershaw)
                    $<TARGET_FILE:ceed-bench> --problem bp1,bp3,bp6 --degree 2 --dofs 2e3 --mesh ${mesh} --mode cg --cg-tol 1e-6 --dot norms
                    --json ${quick})
   set_tests_properties(tools/ceed-bench/mesh/${mesh} PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
+endforeach()
+
+# Precision modes on a Kershaw mesh (strong cancellation in K u): the checks hold on the fp64 operator and each
+# mode stays within its bound of it (on the fused-kernel backends, /gpu/emu/gen running the GPU dialect's kernels).
+foreach(resource /cpu/self/gen /gpu/emu/gen)
+  if((resource STREQUAL "/cpu/self/gen" AND NOT TARGET ceedrt-cpu-gen) OR (resource STREQUAL "/gpu/emu/gen" AND NOT TARGET ceedrt-emu))
+    continue()
+  endif()
+  foreach(mode fp32 low-high high-low)
+    tools_expect(tools/ceed-bench/precision/${mode}${resource} 0
+                 COMMAND $<TARGET_FILE:ceed-bench> --ceed ${resource} --problem bp1,bp3 --degree 4 --dofs 1e4 --mesh kershaw --precision ${mode}
+                         ${quick}
+                 EXPECT "precision ${mode}, quadrature data fp64: .* error [0-9.e-]+ against fp64 \\(bound " "RESULT: ok: 2 records")
+    set_tests_properties(tools/ceed-bench/precision/${mode}${resource} PROPERTIES ENVIRONMENT
+                         "${tools_env};CEEDRT_CACHE_DIR=${CEEDRT_TEST_KERNEL_CACHE}")
+  endforeach()
 endforeach()
 
 # --json-file appends: the files the next tests write start from nothing.
