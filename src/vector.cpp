@@ -68,7 +68,8 @@ void Convert(void *dst, const void *src, CeedSize n) {
 }
 
 // Makes buffer (mem_type, prec) hold the current values: copies from the other memory space in the same
-// precision, or converts on host from the other precision (staging through host for device targets).
+// precision, converts on the device when the other precision is valid there and the backend can
+// (CeedBackendOps::DeviceConvert), or else converts on host (staging through host for device targets).
 int SyncBuffer(CeedVector vec, Ceed dev, CeedMemType mem_type, CeedScalarType prec, const char *func) {
   Buffer(&b)[ceed::kNumMemTypes][ceed::kNumScalarTypes] = vec->buffers;
   if (b[mem_type][prec].valid) return CEED_ERROR_SUCCESS;
@@ -84,6 +85,12 @@ int SyncBuffer(CeedVector vec, Ceed dev, CeedMemType mem_type, CeedScalarType pr
   const CeedScalarType src_prec = prec == CEED_SCALAR_FP32 ? CEED_SCALAR_FP64 : CEED_SCALAR_FP32;
   if (!b[CEED_MEM_HOST][src_prec].valid && !b[CEED_MEM_DEVICE][src_prec].valid)
     return CeedVectorError(vec, func, CEED_ERROR_BACKEND, "CeedVector has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (mem_type == CEED_MEM_DEVICE && b[CEED_MEM_DEVICE][src_prec].valid && dev && dev->ops.DeviceConvert) {
+    CeedCall(Allocate(vec, dev, CEED_MEM_DEVICE, prec, false, func));
+    CeedCall(dev->ops.DeviceConvert(dev, b[CEED_MEM_DEVICE][prec].ptr, prec, b[CEED_MEM_DEVICE][src_prec].ptr, src_prec, vec->length));
+    b[CEED_MEM_DEVICE][prec].valid = true;
+    return CEED_ERROR_SUCCESS;
+  }
   CeedCall(SyncBuffer(vec, dev, CEED_MEM_HOST, src_prec, func));
   CeedCall(Allocate(vec, dev, CEED_MEM_HOST, prec, false, func));
   if (prec == CEED_SCALAR_FP32) Convert<float, double>(b[CEED_MEM_HOST][prec].ptr, b[CEED_MEM_HOST][src_prec].ptr, vec->length);

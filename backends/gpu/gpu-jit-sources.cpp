@@ -23,7 +23,8 @@ const std::vector<std::string> &RefKernelNames() {
   static const std::vector<std::string> names = {
       "CeedGpuVectorSetValue",    "CeedGpuVectorScale",        "CeedGpuVectorAXPBY",       "CeedGpuVectorPointwiseMult",
       "CeedGpuVectorReciprocal",  "CeedGpuVectorNormPartial",  "CeedGpuVectorSetValue_fp32", "CeedGpuVectorScale_fp32",
-      "CeedGpuVectorAXPBY_fp32",  "CeedGpuVectorPointwiseMult_fp32", "CeedGpuVectorReciprocal_fp32", "CeedGpuVectorNormPartial_fp32",  "CeedGpuRstrGather",        "CeedGpuRstrScatterAtomic",
+      "CeedGpuVectorAXPBY_fp32",  "CeedGpuVectorPointwiseMult_fp32", "CeedGpuVectorReciprocal_fp32", "CeedGpuVectorNormPartial_fp32",
+      "CeedGpuConvertToFp32",     "CeedGpuConvertToFp64",  "CeedGpuRstrGather",        "CeedGpuRstrScatterAtomic",
       "CeedGpuRstrScatterSerial", "CeedGpuRstrEnumerateLinks", "CeedGpuRstrScatterMap",    "CeedGpuBasisTensor",
       "CeedGpuBasisNonTensor",    "CeedGpuBasisWeight",        "CeedGpuQFunctionRelayout"};
   return names;

@@ -129,6 +129,17 @@ int Norm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
   return CEED_ERROR_SUCCESS;
 }
 
+// dst = src in the other precision, both in device memory.
+int Convert(Ceed ceed, void *dst, CeedScalarType dst_type, const void *src, CeedScalarType src_type, CeedSize n) {
+  CeedGpu *data = nullptr;
+  CeedCall(Activate(ceed, &data));
+  CeedCheck(dst_type != src_type, ceed, CEED_ERROR_BACKEND, "Device conversion from %s to the same precision", CeedScalarTypes[src_type]);
+  Function fn = nullptr;
+  CeedCall(GetRefFunction(ceed, *data, dst_type == CEED_SCALAR_FP32 ? "CeedGpuConvertToFp32" : "CeedGpuConvertToFp64", &fn));
+  void *args[] = {&dst, &src, &n};
+  return LaunchGridStride(ceed, *data, fn, n, args);
+}
+
 }  // namespace
 
 void InstallVectorOps(CeedBackendOps &ops) {
@@ -140,6 +151,7 @@ void InstallVectorOps(CeedBackendOps &ops) {
   ops.VectorPointwiseMult = PointwiseMult;
   ops.VectorReciprocal    = Reciprocal;
   ops.vector_scalar_types = (1u << CEED_SCALAR_FP32) | (1u << CEED_SCALAR_FP64);
+  ops.DeviceConvert       = Convert;
 }
 
 }  // namespace ceed_gpu

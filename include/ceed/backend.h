@@ -131,6 +131,9 @@ typedef struct {
      host loops); the kernel then accesses the operands in that precision (CeedVectorGetPreferredScalarType and
      the typed access functions). */
   unsigned vector_scalar_types;
+  /* Optional: converts n values between precisions in device memory (dst and src from DeviceAlloc), so that a
+     vector valid on the device in one precision is read there in the other without staging through the host. */
+  int (*DeviceConvert)(Ceed ceed, void *dst, CeedScalarType dst_type, const void *src, CeedScalarType src_type, CeedSize n);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);

@@ -110,6 +110,7 @@ struct Model {
   void               *borrowed[2][2] = {};  // the user array of a CEED_USE_POINTER buffer, else NULL
   void               *owned[2][2]    = {};  // the user array of a CEED_OWN_POINTER buffer, else NULL
   std::vector<double> values;
+  bool                device_convert = false;  // the backend converts precisions in device memory (DeviceConvert)
 
   // The array an access to (m, p) must return, if known.
   void *UserArray(int m, int p) const { return borrowed[m][p] ? borrowed[m][p] : owned[m][p]; }
@@ -122,11 +123,13 @@ struct Model {
     valid[m][p] = true;
   }
   // A read of (m, p) with some valid buffer: a copy from the other memory space in the same precision if it
-  // is valid there; otherwise a conversion on host from the other precision (copied to host first when only
-  // valid on the device), copied to the device for a device read. Every buffer passed through becomes valid.
+  // is valid there; a conversion on the device for a device read when the other precision is valid there and
+  // the backend converts on the device; otherwise a conversion on host from the other precision (copied to host
+  // first when only valid on the device), copied to the device for a device read. Every buffer passed through
+  // becomes valid.
   void Read(int m, int p) {
     if (valid[m][p]) return;
-    if (valid[1 - m][p]) {
+    if (valid[1 - m][p] || (m == CEED_MEM_DEVICE && device_convert && valid[CEED_MEM_DEVICE][1 - p])) {
       valid[m][p] = true;
       return;
     }
@@ -141,7 +144,8 @@ struct Model {
 struct Backend {
   const char *resource;
   bool        has_device;      // device memory through CeedBackendOps::DeviceAlloc
-  bool        device_kernels;  // vector kernels on the device for fp32 and fp64 (CeedBackendOps::vector_scalar_types)
+  bool        device_kernels;  // the GPU layer's device kernels: vector operations in fp32 and fp64
+                               // (CeedBackendOps::vector_scalar_types) and precision conversions (DeviceConvert)
 };
 // /gpu/emu/ref: the GPU backends' vector kernels and device memory hooks, run on the host.
 const Backend kBackends[] = {{"/cpu/self/ref/serial", false, false}, {"/cpu/test/device-emulation", true, false}, {"/gpu/emu/ref", true, true}};
@@ -234,7 +238,7 @@ constexpr CeedSize kLength = 5;
 // Runs access sequences on one context and compares every observable with the model.
 class Sequencer {
  public:
-  Sequencer(Ceed ceed, bool has_device) : ceed_(ceed), has_device_(has_device) {}
+  Sequencer(Ceed ceed, bool has_device, bool device_convert) : ceed_(ceed), has_device_(has_device), device_convert_(device_convert) {}
 
   // Runs steps on a new vector (without data, or holding host fp64 data when initialized); returns "" when
   // everything agreed with the model, else the first disagreement.
@@ -244,6 +248,7 @@ class Sequencer {
     ResetMessage();
     UserArrays arrays;
     Model      model;
+    model.device_convert = device_convert_;
     CeedVector v = nullptr;
     if (CeedVectorCreate(ceed_, kLength, &v)) return "CeedVectorCreate failed";
     if (initialized) {
@@ -491,7 +496,7 @@ class Sequencer {
   }
 
   Ceed              ceed_;
-  bool              has_device_;
+  bool              has_device_, device_convert_;
   std::ostringstream problem_;
 };
 
@@ -515,7 +520,7 @@ class StateMachineTest : public ::testing::TestWithParam<SequenceCase> {
   // Every sequence of `length` accesses; reports the first few disagreements with the model.
   void RunAll(int length) {
     const std::vector<Step> all = AllSteps();
-    Sequencer               sequencer(ceed, GetParam().backend.has_device);
+    Sequencer               sequencer(ceed, GetParam().backend.has_device, GetParam().backend.device_kernels);
     std::vector<size_t>     index(length, 0);
     size_t                  count = 0, failures = 0;
     while (true) {

@@ -58,6 +58,14 @@ static __device__ __forceinline__ void CeedGpuVectorNormPartialT(const T *x, Cee
   if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
 }
 
+/* Precision conversions of device arrays (CeedBackendOps::DeviceConvert): rounded to nearest, or widened exactly. */
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuConvertToFp32(float *dst, const CeedScalar *src, CeedSize n) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) dst[i] = (float)src[i];
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuConvertToFp64(CeedScalar *dst, const float *src, CeedSize n) {
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) dst[i] = (CeedScalar)src[i];
+}
+
 extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue(CeedScalar *x, CeedSize n, CeedScalar value) {
   CeedGpuVectorSetValueT(x, n, value);
 }
