@@ -149,8 +149,10 @@ class HostCompiler final : public Compiler {
         return false;
       }
     }
-    // -O1: the modules run the kernels of whole test suites; -w: NVRTC's own tests judge warnings.
-    std::vector<std::string> argv = {path_, "-O1", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
+    // -O1: the modules run the kernels of whole test suites; -w: NVRTC's own tests judge warnings;
+    // -U_FORTIFY_SOURCE: compilers that fortify by default (Ubuntu's) turn _longjmp into a checked
+    // longjmp that aborts on a jump between fiber stacks ("longjmp causes uninitialized stack frame").
+    std::vector<std::string> argv = {path_, "-O1", "-U_FORTIFY_SOURCE", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
     argv.insert(argv.end(), options.begin(), options.end());
     argv.insert(argv.end(), {"-o", output_path, unit_path});
     int status = -1;
@@ -218,6 +220,13 @@ class EmuRuntime final : public Runtime {
 
   int Malloc(void **ptr, size_t bytes) override {
     *ptr = nullptr;
+    // The emulated device has the host's memory: more cannot be had (a host that overcommits would grant
+    // the mapping and end the process when the NaN fill below touches it).
+    const double host_bytes = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+    if (static_cast<double>(bytes) > host_bytes) {
+      return Fail("out of emulated device memory (" + std::to_string(bytes) + " bytes requested, the host has " +
+                  std::to_string(static_cast<long long>(host_bytes)) + ")");
+    }
     if (bytes > kMapAbove) {
       void *map = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (map == MAP_FAILED) return Fail("out of emulated device memory (" + std::to_string(bytes) + " bytes): " + std::strerror(errno));

@@ -14,11 +14,24 @@ static __device__ __forceinline__ void CeedGpuVectorScaleT(T *x, CeedSize n, Cee
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = (T)(x[i] * alpha);
 }
 
+/* A product rounded on its own, never fused with the sum it feeds into a multiply-add, so that AXPY and AXPBY
+   give bitwise the results of the core's host loops (NVRTC fuses a * b + c by default; hipRTC's clang does
+   where the multiplication allows contraction; the /gpu/emu host compiler targets no FMA instruction). */
+#if defined(__HIPCC_RTC__)
+static __device__ __forceinline__ CeedScalar CeedGpuProduct(CeedScalar a, CeedScalar b) {
+  _Pragma("clang fp contract(off)") return a * b;
+}
+#elif defined(__CUDACC_RTC__)
+static __device__ __forceinline__ CeedScalar CeedGpuProduct(CeedScalar a, CeedScalar b) { return __dmul_rn(a, b); }
+#else
+static __device__ __forceinline__ CeedScalar CeedGpuProduct(CeedScalar a, CeedScalar b) { return a * b; }
+#endif
+
 /* y = alpha x + beta y (scale_y) or y += alpha x. */
 template <class T>
 static __device__ __forceinline__ void CeedGpuVectorAXPBYT(T *y, CeedSize n, CeedScalar alpha, CeedScalar beta, CeedInt scale_y, const T *x) {
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) {
-    y[i] = (T)(scale_y ? alpha * x[i] + beta * y[i] : y[i] + alpha * x[i]);
+    y[i] = (T)(scale_y ? CeedGpuProduct(alpha, x[i]) + CeedGpuProduct(beta, y[i]) : y[i] + CeedGpuProduct(alpha, x[i]));
   }
 }
 

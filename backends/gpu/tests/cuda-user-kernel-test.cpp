@@ -181,7 +181,9 @@ TEST_P(CudaUserKernel, OperatorsRelayoutQVectorsAroundTheApplicationKernel) {
   for (CeedInt n : {1, 7, 300}) {
     const std::vector<CeedScalar> on_gpu = ApplyMass(gpu, kernel_.function(), n, 4, 5);
     const std::vector<CeedScalar> on_cpu = ApplyMass(cpu, nullptr, n, 4, 5);
-    EXPECT_LT(RelativeError(on_gpu, on_cpu), 1e-13) << n << " elements: " << Message();
+    // 1e-12 like the other GPU comparisons: the atomic sums of the transpose restriction come in a different
+    // order on every run (2.5e-13 was seen on an H200 at 300 elements on /gpu/cuda/gen).
+    EXPECT_LT(RelativeError(on_gpu, on_cpu), 1e-12) << n << " elements: " << Message();
   }
 }
 
