@@ -23,14 +23,20 @@
 #include <string>
 #include <vector>
 
+#include "test-gpu-resource.hpp"
 #include "test-problems.hpp"
 
 namespace {
 
 const std::vector<CeedInt> kBox = {3, 2, 2};
 
-// The fused-kernel backends: /cpu/self/gen and the GPU layer's /gpu/*/gen, whose kernels /gpu/emu runs on the host.
-const char *const kGenResources[] = {"/cpu/self/gen", "/gpu/emu/gen"};
+// The fused-kernel backends: /cpu/self/gen and the GPU layer's /gpu/*/gen, whose kernels /gpu/emu runs on the host
+// (and /gpu/cuda/gen on an NVIDIA GPU; skipped on machines without one).
+const char *const kGenResources[] = {"/cpu/self/gen", "/gpu/emu/gen",
+#ifdef CEEDRT_TEST_HAVE_CUDA
+                                     "/gpu/cuda/gen",
+#endif
+};
 
 std::vector<CeedScalar> RunBP(const std::string &resource, int bp, CeedOperatorPrecision mode, CeedScalarType qdata = CEED_SCALAR_FP64) {
   Precisions precisions;
@@ -52,7 +58,16 @@ CeedOperator MassOperator(Objects &o, const Box &box, CeedOperatorPrecision mode
   return op;
 }
 
-class GenPrecision : public ::testing::TestWithParam<const char *> {};
+class GenPrecision : public ::testing::TestWithParam<const char *> {
+ protected:
+  void SetUp() override {
+    Ceed        probe = nullptr;
+    std::string no_device;
+    ASSERT_EQ(test_gpu::Init(GetParam(), &probe, &no_device), 0) << GetParam() << " is not available";
+    if (!no_device.empty()) GTEST_SKIP() << no_device;
+    EXPECT_EQ(CeedDestroy(&probe), 0);
+  }
+};
 
 TEST_P(GenPrecision, ModesAgreeWithFp64WithinTheirBounds) {
   const char *gen = GetParam();

@@ -25,6 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "test-gpu-resource.hpp"
+#ifdef CEEDRT_TEST_HAVE_CUDA
+#include "cuda-driver.hpp"
+#endif
+
 namespace {
 
 constexpr const char *kNoMessage = "No error message stored";
@@ -47,14 +52,93 @@ std::vector<double> NewValues(int tag, CeedSize length) {
   return v;
 }
 
-// Storage for user arrays of either precision (doubles, so that both fit and both alignments hold).
+// ---- Memory spaces ---------------------------------------------------------------------------------------
+
+// How the test reaches arrays: host memory; the device memory of the emulating test backends, which is host
+// memory too; or an NVIDIA GPU's, through the CUDA driver directly (the library under test is not involved).
+class MemorySpaces {
+ public:
+  // Device arrays of `resource` are GPU memory for /gpu/cuda/*, host memory otherwise.
+  void Configure(const char *resource) {
+    gpu_ = std::strncmp(resource, "/gpu/cuda", 9) == 0;
+#ifdef CEEDRT_TEST_HAVE_CUDA
+    std::string reason;
+    cu_ = gpu_ ? ceed_gpu::LoadDriver(&reason) : nullptr;
+    EXPECT_TRUE(!gpu_ || cu_) << reason;
+#endif
+  }
+  // Memory of `bytes` bytes that the backend may release with free() (host) or its DeviceFree (device).
+  void *Alloc(CeedMemType mem, size_t bytes) const {
+    if (!OnGpu(mem)) return std::malloc(bytes);
+#ifdef CEEDRT_TEST_HAVE_CUDA
+    CUdeviceptr ptr = 0;
+    EXPECT_EQ(cu_->cuMemAlloc(&ptr, bytes), CUDA_SUCCESS);
+    return reinterpret_cast<void *>(ptr);
+#else
+    return nullptr;
+#endif
+  }
+  void Free(CeedMemType mem, void *ptr) const {
+    if (!OnGpu(mem)) return std::free(ptr);
+#ifdef CEEDRT_TEST_HAVE_CUDA
+    EXPECT_EQ(cu_->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), CUDA_SUCCESS);
+#endif
+  }
+  void ToHost(void *dst, const void *src, CeedMemType mem, size_t bytes) const {
+    if (!OnGpu(mem)) return (void)std::memcpy(dst, src, bytes);
+#ifdef CEEDRT_TEST_HAVE_CUDA
+    EXPECT_EQ(cu_->cuMemcpyDtoH(dst, reinterpret_cast<CUdeviceptr>(src), bytes), CUDA_SUCCESS);
+#endif
+  }
+  void FromHost(void *dst, CeedMemType mem, const void *src, size_t bytes) const {
+    if (!OnGpu(mem)) return (void)std::memcpy(dst, src, bytes);
+#ifdef CEEDRT_TEST_HAVE_CUDA
+    EXPECT_EQ(cu_->cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(dst), src, bytes), CUDA_SUCCESS);
+#endif
+  }
+
+ private:
+  bool OnGpu(CeedMemType mem) const { return gpu_ && mem == CEED_MEM_DEVICE; }
+  bool gpu_ = false;
+#ifdef CEEDRT_TEST_HAVE_CUDA
+  const ceed_gpu::Driver *cu_ = nullptr;
+#endif
+};
+
+// The spaces of the backend the current test runs on (set by the fixtures' SetUp).
+MemorySpaces &Spaces() {
+  static MemorySpaces spaces;
+  return spaces;
+}
+
+size_t ScalarBytes(CeedScalarType type) { return type == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double); }
+
+// The n values of an array of either precision in either memory space.
+std::vector<double> LoadAll(const void *array, CeedMemType mem, CeedScalarType type, CeedSize n) {
+  std::vector<double> host(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+  Spaces().ToHost(host.data(), array, mem, n * ScalarBytes(type));
+  for (CeedSize i = 0; i < n; i++) out[i] = Load(host.data(), type, i);
+  return out;
+}
+
+void StoreAll(void *array, CeedMemType mem, CeedScalarType type, const std::vector<double> &values) {
+  std::vector<double> host(values.size());
+  for (size_t i = 0; i < values.size(); i++) Store(host.data(), type, static_cast<CeedSize>(i), values[i]);
+  Spaces().FromHost(array, mem, host.data(), values.size() * ScalarBytes(type));
+}
+
+// User arrays of either precision in either memory space (room for doubles, so that both fit), released
+// when the test is done with them.
 struct UserArrays {
-  std::vector<std::unique_ptr<double[]>> arrays;
-  void *New(CeedScalarType type, const std::vector<double> &values) {
-    arrays.emplace_back(new double[values.size()]);
-    void *a = arrays.back().get();
-    for (size_t i = 0; i < values.size(); i++) Store(a, type, static_cast<CeedSize>(i), values[i]);
+  std::vector<std::pair<CeedMemType, void *>> arrays;
+  void *New(CeedScalarType type, const std::vector<double> &values, CeedMemType mem = CEED_MEM_HOST) {
+    void *a = Spaces().Alloc(mem, values.size() * sizeof(double));
+    arrays.emplace_back(mem, a);
+    StoreAll(a, mem, type, values);
     return a;
+  }
+  ~UserArrays() {
+    for (auto &[mem, a] : arrays) Spaces().Free(mem, a);
   }
 };
 
@@ -147,23 +231,47 @@ struct Backend {
   bool        device_kernels;  // the GPU layer's device kernels: vector operations in fp32 and fp64
                                // (CeedBackendOps::vector_scalar_types) and precision conversions (DeviceConvert)
 };
-// /gpu/emu/ref: the GPU backends' vector kernels and device memory hooks, run on the host.
-const Backend kBackends[] = {{"/cpu/self/ref/serial", false, false}, {"/cpu/test/device-emulation", true, false}, {"/gpu/emu/ref", true, true}};
+// /gpu/emu/ref: the GPU backends' vector kernels and device memory hooks, run on the host; /gpu/cuda/ref: the
+// same on an NVIDIA GPU (skipped on machines without one).
+const std::vector<Backend> kBackends = {{"/cpu/self/ref/serial", false, false},
+                                        {"/cpu/test/device-emulation", true, false},
+                                        {"/gpu/emu/ref", true, true},
+#ifdef CEEDRT_TEST_HAVE_CUDA
+                                        {"/gpu/cuda/ref", true, true},
+#endif
+};
 
 std::string BackendName(const Backend &b) {
-  return !b.has_device ? "ref" : std::string(b.resource) == "/gpu/emu/ref" ? "gpu_emu_ref" : "device_emulation";
+  if (!b.has_device) return "ref";
+  if (std::strcmp(b.resource, "/cpu/test/device-emulation") == 0) return "device_emulation";
+  std::string name = b.resource + 1;
+  for (char &c : name)
+    if (c == '/') c = '_';
+  return name;
 }
+
+// Initialises the backend's context; a vendor GPU resource on a machine without its device skips the test.
+#define INIT_BACKEND_OR_SKIP(resource, ceed)                                                  \
+  do {                                                                                        \
+    std::string no_device;                                                                    \
+    ASSERT_EQ(test_gpu::Init(resource, ceed, &no_device), 0) << resource << " is not available"; \
+    if (!no_device.empty()) GTEST_SKIP() << no_device;                                        \
+  } while (0)
 
 class MultiprecisionTest : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override {
-    setenv("CEED_ERROR_HANDLER", "store", 1);
-    ASSERT_EQ(CeedInit(GetParam().resource, &ceed), 0) << GetParam().resource << " is not available (its plugin is built with the tests)";
+    INIT_BACKEND_OR_SKIP(GetParam().resource, &ceed);
+    Spaces().Configure(GetParam().resource);
     ASSERT_EQ(CeedSetErrorHandler(ceed, CeedErrorStore), 0);
     has_device = GetParam().has_device;
     ASSERT_EQ(CeedGetPreferredMemType(ceed, &preferred_mem), 0);
   }
-  void TearDown() override { EXPECT_EQ(CeedDestroy(&ceed), 0); }
+  void TearDown() override {
+    if (ceed) {
+      EXPECT_EQ(CeedDestroy(&ceed), 0);
+    }
+  }
 
   std::string Message() const {
     const char *msg = nullptr;
@@ -197,8 +305,7 @@ class MultiprecisionTest : public ::testing::TestWithParam<Backend> {
     const void *a = nullptr;
     EXPECT_EQ(CeedVectorGetArrayReadTyped(v, mem, type, &a), 0);
     std::vector<double> out(length);
-    if (a)
-      for (CeedSize i = 0; i < length; i++) out[i] = Load(a, type, i);
+    if (a) out = LoadAll(a, mem, type, length);
     EXPECT_EQ(CeedVectorRestoreArrayReadTyped(v, &a), 0);
     return out;
   }
@@ -297,13 +404,14 @@ class Sequencer {
     return true;
   }
 
-  bool CheckValues(const std::string &what, const void *a, CeedScalarType type, const std::vector<double> &expected) {
+  bool CheckValues(const std::string &what, const void *a, CeedMemType mem, CeedScalarType type, const std::vector<double> &expected) {
     if (!a) {
       problem_ << what << ": NULL array";
       return false;
     }
+    const std::vector<double> values = LoadAll(a, mem, type, kLength);
     for (CeedSize i = 0; i < kLength; i++) {
-      const double x = Load(a, type, i);
+      const double x = values[i];
       if (!(x == expected[i])) {
         problem_ << what << ": entry " << i << " is " << x << ", expected " << expected[i];
         return false;
@@ -329,7 +437,7 @@ class Sequencer {
         const int   ierr     = CeedVectorGetArrayReadTyped(v, s.mem, s.type, &a);
         bool        ok       = CheckCode(s, ierr, expected);
         if (ierr) return ok;
-        ok = ok && CheckValues(Describe(s), a, s.type, model.values);
+        ok = ok && CheckValues(Describe(s), a, s.mem, s.type, model.values);
         if (ok && model.UserArray(m, p) && a != model.UserArray(m, p)) {
           problem_ << Describe(s) << " did not return the user array of the buffer";
           ok = false;
@@ -349,13 +457,12 @@ class Sequencer {
         const int  ierr     = read ? CeedVectorGetArrayTyped(v, s.mem, s.type, &a) : CeedVectorGetArrayWriteTyped(v, s.mem, s.type, &a);
         bool       ok       = CheckCode(s, ierr, expected);
         if (ierr) return ok;
-        if (read) ok = ok && CheckValues(Describe(s), a, s.type, model.values);
+        if (read) ok = ok && CheckValues(Describe(s), a, s.mem, s.type, model.values);
         if (ok && model.UserArray(m, p) && a != model.UserArray(m, p)) {
           problem_ << Describe(s) << " did not return the user array of the buffer";
           ok = false;
         }
-        if (ok)
-          for (CeedSize i = 0; i < kLength; i++) Store(a, s.type, i, next[i]);
+        if (ok) StoreAll(a, s.mem, s.type, next);
         if (CeedVectorRestoreArrayTyped(v, &a) || a) {
           problem_ << "CeedVectorRestoreArrayTyped after " << Describe(s) << " failed or left the pointer set: " << Message();
           return false;
@@ -375,7 +482,7 @@ class Sequencer {
           problem_ << Describe(s) << " did not hand back the user array lent with CEED_USE_POINTER";
           return false;
         }
-        if (!CheckValues(Describe(s) + " (the array handed back)", a, s.type, model.values)) return false;
+        if (!CheckValues(Describe(s) + " (the array handed back)", a, s.mem, s.type, model.values)) return false;
         model.Read(m, p);
         model.valid[m][p]    = false;
         model.borrowed[m][p] = nullptr;
@@ -390,12 +497,12 @@ class Sequencer {
       }
       case Kind::kSetOwn: {
         // Memory the vector releases with free() (host) or the backend's DeviceFree (device emulation:
-        // free() too); still the caller's when the call fails.
+        // free() too; a GPU: its driver); still the caller's when the call fails.
         const int expected = AccessError(s, false, model);
-        void     *a        = std::malloc(kLength * sizeof(double));
-        for (CeedSize i = 0; i < kLength; i++) Store(a, s.type, i, next[i]);
+        void     *a        = Spaces().Alloc(s.mem, kLength * sizeof(double));
+        StoreAll(a, s.mem, s.type, next);
         const int ierr = CeedVectorSetArrayTyped(v, s.mem, s.type, CEED_OWN_POINTER, a);
-        if (ierr) std::free(a);
+        if (ierr) Spaces().Free(s.mem, a);
         if (!CheckCode(s, ierr, expected) || ierr) return ierr == expected;
         model.borrowed[m][p] = nullptr;
         model.owned[m][p]    = a;
@@ -407,11 +514,11 @@ class Sequencer {
       case Kind::kSetUse: {
         const bool use      = s.kind == Kind::kSetUse;
         const int  expected = AccessError(s, false, model);
-        void      *a        = arrays.New(s.type, next);
+        void      *a        = arrays.New(s.type, next, s.mem);
         const int  ierr     = CeedVectorSetArrayTyped(v, s.mem, s.type, use ? CEED_USE_POINTER : CEED_COPY_VALUES, a);
         if (!CheckCode(s, ierr, expected) || ierr) return ierr == expected;
         // A copy is independent of the source array: scribble on it (a lent array is the vector's storage).
-        if (!use) std::memset(a, 0x7f, kLength * sizeof(double));
+        if (!use) StoreAll(a, s.mem, CEED_SCALAR_FP64, std::vector<double>(kLength, 7.25e30));
         // Copying into a lent buffer replaces it with vector memory; an owned buffer is reused.
         if (use) model.owned[m][p] = nullptr;
         model.borrowed[m][p] = use ? a : nullptr;
@@ -460,7 +567,7 @@ class Sequencer {
           problem_ << what << " cannot be read: " << Message();
           return false;
         }
-        bool ok = CheckValues(what, a, type, model.values);
+        bool ok = CheckValues(what, a, mem, type, model.values);
         if (ok && model.UserArray(mem, type) && a != model.UserArray(mem, type)) {
           problem_ << what << " is not the user array of the buffer";
           ok = false;
@@ -488,7 +595,7 @@ class Sequencer {
           problem_ << "read (" << CeedMemTypes[mem] << ", " << CeedScalarTypes[type] << ") after SetValue at the end failed: " << Message();
           return false;
         }
-        const bool ok = CheckValues("read after SetValue at the end", a, type, std::vector<double>(kLength, 0.75));
+        const bool ok = CheckValues("read after SetValue at the end", a, mem, type, std::vector<double>(kLength, 0.75));
         if (CeedVectorRestoreArrayReadTyped(v, &a) || !ok) return false;
       }
     }
@@ -512,11 +619,15 @@ void PrintTo(const SequenceCase &c, std::ostream *os) {
 class StateMachineTest : public ::testing::TestWithParam<SequenceCase> {
  protected:
   void SetUp() override {
-    setenv("CEED_ERROR_HANDLER", "store", 1);
-    ASSERT_EQ(CeedInit(GetParam().backend.resource, &ceed), 0) << GetParam().backend.resource << " is not available";
+    INIT_BACKEND_OR_SKIP(GetParam().backend.resource, &ceed);
+    Spaces().Configure(GetParam().backend.resource);
     ASSERT_EQ(CeedSetErrorHandler(ceed, CeedErrorStore), 0);
   }
-  void TearDown() override { EXPECT_EQ(CeedDestroy(&ceed), 0); }
+  void TearDown() override {
+    if (ceed) {
+      EXPECT_EQ(CeedDestroy(&ceed), 0);
+    }
+  }
   // Every sequence of `length` accesses; reports the first few disagreements with the model.
   void RunAll(int length) {
     const std::vector<Step> all = AllSteps();
@@ -549,9 +660,14 @@ class StateMachineTest : public ::testing::TestWithParam<SequenceCase> {
 TEST_P(StateMachineTest, AllSequencesOfTwoAccesses) { RunAll(2); }
 TEST_P(StateMachineTest, AllSequencesOfThreeAccesses) { RunAll(3); }
 
-INSTANTIATE_TEST_SUITE_P(Backends, StateMachineTest,
-                         ::testing::Values(SequenceCase{kBackends[0], false}, SequenceCase{kBackends[0], true}, SequenceCase{kBackends[1], false},
-                                           SequenceCase{kBackends[1], true}, SequenceCase{kBackends[2], false}, SequenceCase{kBackends[2], true}),
+std::vector<SequenceCase> AllSequenceCases() {
+  std::vector<SequenceCase> cases;
+  for (const Backend &b : kBackends)
+    for (bool initialized : {false, true}) cases.push_back({b, initialized});
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StateMachineTest, ::testing::ValuesIn(AllSequenceCases()),
                          [](const ::testing::TestParamInfo<SequenceCase> &info) {
                            return BackendName(info.param.backend) + (info.param.initialized ? "_from_host_fp64" : "_from_empty");
                          });
@@ -622,7 +738,7 @@ TEST_P(MultiprecisionTest, DeviceAccess) {
     // A device write in fp64 leaves only that buffer valid; a host fp32 read goes through host fp64.
     void *a = nullptr;
     ASSERT_EQ(CeedVectorGetArrayWriteTyped(v, CEED_MEM_DEVICE, CEED_SCALAR_FP64, &a), 0);
-    for (int i = 0; i < 3; i++) static_cast<double *>(a)[i] = 10 + i;
+    StoreAll(a, CEED_MEM_DEVICE, CEED_SCALAR_FP64, {10, 11, 12});
     ASSERT_EQ(CeedVectorRestoreArrayTyped(v, &a), 0);
     EXPECT_EQ(Valid(v), "device:fp64");
     EXPECT_EQ(Read(v, CEED_SCALAR_FP32), (std::vector<double>{10, 11, 12}));
@@ -686,7 +802,7 @@ TEST_P(MultiprecisionTest, LocksAcrossPrecisions) {
     ExpectError(CeedVectorNorm(v, CEED_NORM_1, &norm), CEED_ERROR_ACCESS, "the access lock is already in use");
     CeedVector keep = v;
     ExpectError(CeedVectorDestroy(&keep), CEED_ERROR_ACCESS, "the writable access lock is in use");
-    for (int i = 0; i < 3; i++) static_cast<float *>(w)[i] = 0.5f * (i + 1);
+    StoreAll(w, write_mem, CEED_SCALAR_FP32, {0.5, 1.0, 1.5});
     ASSERT_EQ(CeedVectorRestoreArrayTyped(v, &w), 0);
     EXPECT_EQ(w, nullptr);
     ExpectError(CeedVectorRestoreArrayTyped(v, &w), CEED_ERROR_ACCESS, "Cannot restore CeedVector array access, access was not granted");
@@ -749,7 +865,8 @@ TEST_P(MultiprecisionTest, Conversions) {
   for (CeedMemType mem : {CEED_MEM_HOST, CEED_MEM_DEVICE}) {
     if (mem == CEED_MEM_DEVICE && !has_device) continue;
     ASSERT_EQ(CeedVectorCreate(ceed, static_cast<CeedSize>(f.size()), &v), 0);
-    ASSERT_EQ(CeedVectorSetArrayTyped(v, mem, CEED_SCALAR_FP32, CEED_COPY_VALUES, f.data()), 0);
+    UserArrays source;
+    ASSERT_EQ(CeedVectorSetArrayTyped(v, mem, CEED_SCALAR_FP32, CEED_COPY_VALUES, source.New(CEED_SCALAR_FP32, widened, mem)), 0);
     EXPECT_EQ(Read(v, CEED_SCALAR_FP64), widened);
     if (has_device) { EXPECT_EQ(Read(v, CEED_SCALAR_FP64, CEED_MEM_DEVICE), widened); }
     EXPECT_EQ(Read(v, CEED_SCALAR_FP32, mem), widened);
