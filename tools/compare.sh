@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side: ceed-bench built against ceedrt and the same sources built against libCEED (the CMake option
 # CEEDRT_BENCH_PEER_DIR gives build/bin/ceed-bench-libceed), run interleaved over a problem x degree grid at
-# one size, best of --reps; writes compare.jsonl (every run), compare.md (the ratio table, with the machine's
+# one size, best of --reps; writes compare.jsonl and compare-libceed.jsonl (every run of each), compare.md (the ratio table, with the machine's
 # roofline from a bs2 fit measured in the same run) and compare.png into --out.
 #
 #   tools/compare.sh [--ours BIN] [--peer BIN] [--ceed R] [--peer-ceed R1,R2] [--problems bp1,bp3,bp5]
@@ -42,13 +42,16 @@ for bin in "$ours" "$peer"; do
   [[ -x $bin ]] || { echo "compare.sh: $bin not found (build it; see --help)" >&2; exit 1; }
 done
 mkdir -p "$out"
+# Runs of each library go to their own file: both may name the same resource (/gpu/cuda/gen).
 runs=$out/compare.jsonl
+peer_runs=$out/compare-libceed.jsonl
 : > "$runs"
+: > "$peer_runs"
 # The machine's bandwidth, measured once (bs2 fit) and given to every run, so all share one roofline.
 echo "compare.sh: measuring the bandwidth (bs2)" >&2
 rm -f "$out/bandwidth.jsonl"
 "$ours" --ceed "$ceed" --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$out/bandwidth.jsonl" > /dev/null 2>&1
-common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.jsonl" --json-file "$runs")
+common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.jsonl")
 IFS=, read -r -a problem_list <<< "$problems"
 IFS=, read -r -a degree_list <<< "$degrees"
 IFS=, read -r -a peer_list <<< "$peer_ceed"
@@ -56,9 +59,9 @@ for ((rep = 1; rep <= reps; rep++)); do
   for problem in "${problem_list[@]}"; do
     for p in "${degree_list[@]}"; do
       echo "compare.sh: repetition $rep/$reps $problem p=$p" >&2
-      "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" > /dev/null 2>&1 || echo "compare.sh: ceedrt $problem p=$p failed" >&2
+      "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$runs" > /dev/null 2>&1 || echo "compare.sh: ceedrt $problem p=$p failed" >&2
       for r in "${peer_list[@]}"; do
-        "$peer" --ceed "$r" --problem "$problem" --degree "$p" "${common[@]}" > /dev/null 2>&1 || echo "compare.sh: peer $r $problem p=$p failed" >&2
+        "$peer" --ceed "$r" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$peer_runs" > /dev/null 2>&1 || echo "compare.sh: peer $r $problem p=$p failed" >&2
       done
     done
   done
@@ -66,33 +69,35 @@ done
 # matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
 python=python3
 python3 -c "import matplotlib" 2> /dev/null || { [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3; }
-"$python" - "$runs" "$out" "$ceed" "$peer_ceed" <<'PY'
+"$python" - "$runs" "$peer_runs" "$out" "$ceed" "$peer_ceed" <<'PY'
 import json, sys, collections
-runs, out, ceed, peer_ceed = sys.argv[1:]
+runs, peer_runs, out, ceed, peer_ceed = sys.argv[1:]
+# best[(library, backend, problem, p)]: the fastest checked run
 best = collections.defaultdict(lambda: None)
 machine = commit = None
-for line in open(runs):
-    r = json.loads(line)
-    if r.get("record") != "bp" or not r.get("check_passed"):
-        continue
-    key = (r["backend"], r["problem"], r["p"])
-    if best[key] is None or r["dofs_per_second"] > best[key]["dofs_per_second"]:
-        best[key] = r
-    if r["backend"] == ceed:
-        machine, commit, bandwidth = r["machine"], r.get("ceedrt"), r["roofline"]["bandwidth_gbs"]
+for library, path in (("ceedrt", runs), ("libCEED", peer_runs)):
+    for line in open(path):
+        r = json.loads(line)
+        if r.get("record") != "bp" or not r.get("check_passed"):
+            continue
+        key = (library, r["backend"], r["problem"], r["p"])
+        if best[key] is None or r["dofs_per_second"] > best[key]["dofs_per_second"]:
+            best[key] = r
+        if library == "ceedrt" and r["backend"] == ceed:
+            machine, commit, bandwidth = r["machine"], r.get("ceedrt"), r["roofline"]["bandwidth_gbs"]
 peers = peer_ceed.split(",")
-rows = sorted({(k[1], k[2]) for k in best if k[0] == ceed})
+rows = sorted({(k[2], k[3]) for k in best if k[0] == "ceedrt" and k[1] == ceed})
 if machine is None:
     sys.exit("compare.sh: no successful ceedrt run in " + runs)
 lines = ["Side-by-side, best of the repetitions, MDOF/s (ceed-bench from the same sources against ceedrt %s and against libCEED)," % commit,
          "machine %s; roofline from one bs2 fit measured in this run (bandwidth %.1f GB/s) and the peak given to ceed-bench." %
          (json.dumps(machine), bandwidth), "",
-         "| problem | p | DOFs | ceedrt %s | %s | best libCEED | ratio | ceedrt / roofline |" % (ceed, " | ".join(peers)),
+         "| problem | p | DOFs | ceedrt %s | %s | best libCEED | ratio | ceedrt / roofline |" % (ceed, " | ".join("libCEED " + r for r in peers)),
          "|---|---|---|---|%s---|---|---|" % ("---|" * len(peers))]
 plot = collections.defaultdict(list)
 for problem, p in rows:
-    o = best[(ceed, problem, p)]
-    peer_rates = [best[(r, problem, p)]["dofs_per_second"] if best[(r, problem, p)] else None for r in peers]
+    o = best[("ceedrt", ceed, problem, p)]
+    peer_rates = [best[("libCEED", r, problem, p)]["dofs_per_second"] if best[("libCEED", r, problem, p)] else None for r in peers]
     top = max([x for x in peer_rates if x] or [0])
     ratio = o["dofs_per_second"] / top if top else float("nan")
     lines.append("| %s | %d | %d | %.1f | %s | %.1f | %.2f | %.2f |" % (problem, p, o["dofs"], o["dofs_per_second"] / 1e6,
@@ -115,4 +120,4 @@ try:
 except ImportError:
     print("compare.sh: matplotlib missing, no picture", file=sys.stderr)
 PY
-echo "compare.sh: wrote $out/compare.md, $out/compare.png, $out/compare.jsonl" >&2
+echo "compare.sh: wrote $out/compare.md, $out/compare.png, $out/compare.jsonl, $out/compare-libceed.jsonl" >&2
