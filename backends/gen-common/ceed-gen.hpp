@@ -149,6 +149,8 @@ struct ThreadLayout {
   int  threads_per_elem = 1;  // t_1d^thread_dims
   int  max_block = 256;       // launch bound: largest block the kernel is compiled for
   bool fixed_block = false;   // the kernel is launched with exactly max_block threads (HIP)
+  int  min_blocks  = 1;       // CUDA: blocks of max_block threads a multiprocessor must hold at once (the
+                              // launch bound's second argument, :min_blocks=N), which caps the registers
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different

@@ -102,7 +102,8 @@ class GpuDialect final : public Dialect {
     // qf_error: where non-zero QFunction returns are recorded (gpu/ceed-gpu-qfunction-error.h).
     // CUDA reads the by-value arguments in place (__grid_constant__); HIP has no such qualifier.
     const char *args_qualifier = vendor_ == "cuda" ? "const __grid_constant__ " : "const ";
-    w.Line("extern \"C\" __global__ void __launch_bounds__(" + S(l_.max_block) + ") CeedGenOperatorKernel(" + args_qualifier +
+    const std::string bounds         = S(l_.max_block) + (l_.min_blocks > 1 ? ", " + S(l_.min_blocks) : "");
+    w.Line("extern \"C\" __global__ void __launch_bounds__(" + bounds + ") CeedGenOperatorKernel(" + args_qualifier +
            "CeedGenArgs args_value, const CeedGpuQFunctionError qf_error) {");
     w.Indent();
     w.Line("const CeedGenArgs *const args = &args_value;");

@@ -287,6 +287,19 @@ int OpenDevice(const char *resource, Ceed ceed, CeedGpu &data) {
               value, resource, rt.Vendor(), count, count == 1 ? "" : "s", count - 1);
     data.device_id = static_cast<int>(id);
   }
+  // :min_blocks=N: the fused kernels are compiled so that N blocks fit on a multiprocessor (fewer registers per
+  // thread, more warps in flight, perhaps spills). CUDA's meaning of the launch bound's second argument; HIP's
+  // (waves per execution unit) differs, so that vendor refuses it rather than guess.
+  CeedCallBackend(CeedGetResourceOption(ceed, "min_blocks", value, sizeof(value), &found));
+  if (found) {
+    char *end    = nullptr;
+    long  n      = std::strtol(value, &end, 10);
+    bool  parsed = end != value && *end == '\0';
+    CeedCheck(std::string(rt.Family()) != "hip", ceed, CEED_ERROR_BACKEND, "Invalid option min_blocks=%s in resource %s: /gpu/hip has no such option", value,
+              resource);
+    CeedCheck(parsed && n >= 1 && n <= 32, ceed, CEED_ERROR_BACKEND, "Invalid min_blocks=%s in resource %s: a number of blocks from 1 to 32", value, resource);
+    data.min_blocks = static_cast<int>(n);
+  }
   status = rt.Open(data.device_id, &data.context, &data.info);
   CeedCheck(status == 0, ceed, CEED_ERROR_BACKEND, "Could not open %s device %d: %s", rt.Vendor(), data.device_id, rt.ErrorText(status).c_str());
   data.opened = true;

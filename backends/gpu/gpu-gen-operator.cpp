@@ -225,6 +225,7 @@ int Prepare(CeedOperator op) {
   std::string why_not, qf_source;
   CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
   if (why_not.empty()) d->layout = ceed::gen::ChooseThreadLayout(d->desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, &why_not);
+  d->layout.min_blocks = gpu->min_blocks;
   if (why_not.empty()) {
     // Precision: kernels computing in fp32 compile the QFunction with CeedScalar = float, which its context must survive.
     CeedOperatorPrecision precision = CEED_PRECISION_FP64;

@@ -127,6 +127,21 @@ TEST(GenKernelErrors, FailingQFunctionRecordsItsReturn) {
   CeedDestroy(&ceed);
 }
 
+// /gpu/cuda/gen:min_blocks=N: the launch bound's second argument, which ptxas turns into a register budget
+// (BP3 p=4 on sm_90: 254 registers without it, 128 with 2 blocks per multiprocessor).
+TEST(GenKernelLaunchBounds, MinBlocksReachThePtx) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  for (int min_blocks : {1, 2}) {
+    ceed::gen::ThreadLayout layout;
+    std::string             source;
+    gpu_test::GenerateFused({3, 4, false}, "cuda", 0, &layout, &source, min_blocks);
+    const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-bounds-test", 90);
+    ASSERT_TRUE(result.ok) << result.message;
+    EXPECT_NE(result.code.find(".maxntid " + std::to_string(layout.max_block) + ", 1, 1"), std::string::npos);
+    EXPECT_EQ(result.code.find(".minnctapersm 2") != std::string::npos, min_blocks == 2) << "min_blocks " << min_blocks;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Operators, GenKernels, ::testing::ValuesIn(Cases()), Name);
 
 }  // namespace

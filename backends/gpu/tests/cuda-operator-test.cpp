@@ -246,8 +246,9 @@ TEST_P(CudaOperator, MatchesTheCpuReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Resource, CudaOperator, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/cuda/gen", "/gpu/hip/ref", "/gpu/hip/ref/det", "/gpu/hip/gen",
-                                           "/gpu/emu/ref", "/gpu/emu/ref/det", "/gpu/emu/gen", "/gpu/emu/gen:wavefront=64"),
+INSTANTIATE_TEST_SUITE_P(Resource, CudaOperator, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/cuda/gen", "/gpu/cuda/gen:min_blocks=2", "/gpu/hip/ref",
+                                           "/gpu/hip/ref/det", "/gpu/hip/gen", "/gpu/emu/ref", "/gpu/emu/ref/det", "/gpu/emu/gen",
+                                           "/gpu/emu/gen:wavefront=64", "/gpu/emu/gen:min_blocks=2"),
                          cuda_test::ResourceName);
 
 }  // namespace

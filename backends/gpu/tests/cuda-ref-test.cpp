@@ -65,6 +65,21 @@ TEST(CudaInit, RejectsDeviceIdOutOfRange) {
   }
 }
 
+// :min_blocks=N (the fused kernels' register budget) takes 1 to 32; the shared layer checks it for every vendor
+// (here on the host-run /gpu/emu, which has no device to miss).
+TEST(GpuOptions, MinBlocksOutOfRangeIsRefusedWithTheValue) {
+  for (const char *value : {"0", "33", "two"}) {
+    Ceed        gpu = nullptr;
+    std::string reason;
+    ASSERT_FALSE(cuda_test::InitGpu((std::string("/gpu/emu/gen:min_blocks=") + value).c_str(), &gpu, &reason)) << value;
+    EXPECT_NE(reason.find(std::string("Invalid min_blocks=") + value), std::string::npos) << reason;
+  }
+  Ceed        gpu = nullptr;
+  std::string reason;
+  ASSERT_TRUE(cuda_test::InitGpu("/gpu/emu/gen:min_blocks=2", &gpu, &reason)) << reason;
+  CeedDestroy(&gpu);
+}
+
 // ---- Vectors -----------------------------------------------------------------------------------------
 
 class CudaVector : public cuda_test::GpuTest {

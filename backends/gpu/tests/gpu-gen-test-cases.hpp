@@ -94,7 +94,8 @@ inline std::vector<Case> Cases() {
 }
 
 // The fused kernel of c for vendor ("cuda", "hip"; wavefront > 0 fixes the block as HIP does).
-inline void GenerateFused(const Case &c, const std::string &vendor, int wavefront, ceed::gen::ThreadLayout *layout, std::string *source) {
+inline void GenerateFused(const Case &c, const std::string &vendor, int wavefront, ceed::gen::ThreadLayout *layout, std::string *source,
+                          int min_blocks = 1) {
   Ceed ceed;
   ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &ceed), 0);
   CeedOperator op = nullptr;
@@ -108,6 +109,7 @@ inline void GenerateFused(const Case &c, const std::string &vendor, int wavefron
   *layout = ceed::gen::ChooseThreadLayout(desc, wavefront, &why_not);
   ASSERT_EQ(why_not, "");
   EXPECT_EQ(layout->thread_dims, layout->dim - 1);
+  layout->min_blocks = min_blocks;
   char *qf_text = nullptr;
   ASSERT_EQ(CeedLoadSourceToBuffer(ceed, desc.qf_source_path.c_str(), &qf_text), 0);
   ceed::gen::KernelSource kernel;
