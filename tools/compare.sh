@@ -5,7 +5,11 @@
 # roofline from a bs2 fit measured in the same run) and compare.png into --out.
 #
 #   tools/compare.sh [--ours BIN] [--peer BIN] [--ceed R] [--peer-ceed R1,R2] [--problems bp1,bp3,bp5]
-#                    [--degrees 1,2,3,4,6,8] [--dofs 1e6] [--reps 2] [--min-time 0.5] [--out DIR]
+#                    [--degrees 1,2,3,4,6,8] [--dofs 1e6] [--reps 2] [--min-time 0.5] [--peak GFLOPS] [--out DIR]
+#
+# --peak: the FP64 peak of the compute roofline (ceed-bench --peak-gflops; its default is one Zen 5 core, so give
+# the device's for a GPU, e.g. 34000 for an H100 or H200 SXM without tensor cores, or the roofline column compares
+# with a CPU).
 #
 # Build libCEED in a scratch folder outside this tree, e.g.
 #   git clone https://github.com/CEED/libCEED /tmp/libceed && make -C /tmp/libceed -j lib
@@ -21,6 +25,7 @@ degrees=1,2,3,4,6,8
 dofs=1e6
 reps=2
 min_time=0.5
+peak=()
 out=$root/build/compare
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -34,7 +39,8 @@ while [[ $# -gt 0 ]]; do
     --reps) reps=$2; shift 2 ;;
     --min-time) min_time=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --peak) peak=(--peak-gflops "$2"); shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,7 +57,7 @@ peer_runs=$out/compare-libceed.jsonl
 echo "compare.sh: measuring the bandwidth (bs2)" >&2
 rm -f "$out/bandwidth.jsonl"
 "$ours" --ceed "$ceed" --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$out/bandwidth.jsonl" > /dev/null 2>&1
-common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.jsonl")
+common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.jsonl" "${peak[@]}")
 IFS=, read -r -a problem_list <<< "$problems"
 IFS=, read -r -a degree_list <<< "$degrees"
 IFS=, read -r -a peer_list <<< "$peer_ceed"
