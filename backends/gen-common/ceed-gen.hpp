@@ -131,10 +131,15 @@ class Dialect {
   virtual void ElementLoopBegin(Writer &w, const OperatorDesc &desc) const = 0;
   virtual void ElementLoopEnd(Writer &w) const                             = 0;
   virtual void KernelEnd(Writer &w) const                                  = 0;
+  // Whether inputs without a basis through a strided restriction (quadrature data) are read point by point
+  // inside the QFunction call (read_at_point below) instead of into an element array before it.
+  virtual bool ReadsStridedInputsAtPoints() const { return false; }
   // Calls the QFunction on the current points: inline (its source is part of the unit) or through
-  // CeedGenArgs::qf_user. in/out name the quadrature arrays of the QFunction's fields, in order.
+  // CeedGenArgs::qf_user. in/out name the quadrature arrays of the QFunction's fields, in order; a non-empty
+  // read_at_point[i] replaces in[i]: a call ending in "point, " that the dialect completes with the array
+  // receiving input i's values at `point` and ");".
   virtual void CallQFunction(Writer &w, const OperatorDesc &desc, bool inline_source, const std::vector<std::string> &in,
-                             const std::vector<std::string> &out) const = 0;
+                             const std::vector<std::string> &read_at_point, const std::vector<std::string> &out) const = 0;
 };
 
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.

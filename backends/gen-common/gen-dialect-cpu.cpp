@@ -55,7 +55,7 @@ class CpuDialect final : public Dialect {
     w.Line("}");
   }
   void CallQFunction(Writer &w, const OperatorDesc &desc, bool inline_source, const std::vector<std::string> &in,
-                     const std::vector<std::string> &out) const override {
+                     const std::vector<std::string> & /* read_at_point: never asked for */, const std::vector<std::string> &out) const override {
     std::string ins, outs;
     for (const std::string &a : in) ins += (ins.empty() ? "" : ", ") + std::string("(const CeedScalar *)") + a;
     for (const std::string &a : out) outs += (outs.empty() ? "" : ", ") + std::string("(CeedScalar *)") + a;

@@ -27,13 +27,32 @@ const char *CType(CeedScalarType t) { return t == CEED_SCALAR_FP32 ? "float" : "
 
 // Read (E) or transpose write (E^T) of one element array through the field's restriction. An L-vector stored
 // in another precision than the kernel computes in is passed with its own type, and the templates convert.
+std::string VectorArg(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index) {
+  const std::string vec = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
+  if (f.storage == desc.compute) return vec;
+  return std::string("(") + (is_input ? "const " : "") + CType(f.storage) + " *)" + vec;
+}
+
+std::string StridedShape(const FieldDesc &f) {
+  return S(f.num_comp) + ", " + S(f.elem_size) + ", " + S(f.strides[0]) + ", " + S(f.strides[1]) + ", " + S(f.strides[2]);
+}
+
+// An input without a basis read through its strided restriction inside the QFunction call, point by point (the
+// dialects that ask for it); the dialect completes the call with the receiving array.
+bool ReadAtPoints(const Dialect &dialect, const FieldDesc &f) {
+  return dialect.ReadsStridedInputsAtPoints() && f.eval_mode == CEED_EVAL_NONE && f.rstr_kind == RestrictionKind::kStrided && !f.host_interleaved;
+}
+
+std::string ReadAtPointCall(const OperatorDesc &desc, const FieldDesc &f, int index) {
+  return "CeedGenReadStridedPoint<" + StridedShape(f) + ">(elem, " + VectorArg(desc, f, true, index) + ", point, ";
+}
+
 std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array) {
   const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
-  std::string       vec   = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
-  if (f.storage != desc.compute) vec = std::string("(") + (is_input ? "const " : "") + CType(f.storage) + " *)" + vec;
+  const std::string vec   = VectorArg(desc, f, is_input, index);
   const std::string shape = S(f.num_comp) + ", " + S(f.elem_size);
   if (f.rstr_kind == RestrictionKind::kStrided) {
-    const std::string strides = shape + ", " + S(f.strides[0]) + ", " + S(f.strides[1]) + ", " + S(f.strides[2]);
+    const std::string strides = StridedShape(f);
     if (is_input) return "CeedGenReadStrided<" + strides + ">(elem, " + vec + ", " + array + ");";
     return "CeedGenWriteStrided<" + strides + ">(elem, " + array + ", " + vec + ");";
   }
@@ -144,6 +163,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       continue;
     }
     if (f.eval_mode == CEED_EVAL_NONE) {
+      if (ReadAtPoints(dialect, f)) continue;  // no element array
       if (!f.host_interleaved || f.storage != desc.compute) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
@@ -176,6 +196,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
   }
 
   dialect.ElementLoopBegin(w, desc);
+  std::vector<std::string> read_at_point(num_in);
   for (int i = 0; i < num_in; i++) {
     const FieldDesc &f = desc.inputs[i];
     if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
@@ -190,13 +211,18 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       continue;
     }
     if (f.eval_mode == CEED_EVAL_NONE) {
+      if (ReadAtPoints(dialect, f)) {
+        w.Line("// read at each point inside the QFunction call");
+        read_at_point[i] = ReadAtPointCall(desc, f, i);
+        continue;
+      }
       w.Line(RestrictionCall(desc, f, true, i, q_in[i]));
       continue;
     }
     if (in_reader[i] == i) w.Line(RestrictionCall(desc, f, true, i, e_in[i]));
     if (!IsIdentity(f)) w.Line(BasisCall(f, true, i, e_in[i], q_in[i], false));
   }
-  dialect.CallQFunction(w, desc, !qf_source.empty(), q_in, q_out);
+  dialect.CallQFunction(w, desc, !qf_source.empty(), q_in, read_at_point, q_out);
   for (int i = 0; i < num_out; i++) {
     const FieldDesc &f = desc.outputs[i];
     w.Line("// output " + S(i) + ": " + Describe(f));

@@ -7,7 +7,9 @@
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -139,6 +141,44 @@ TEST(GenKernelLaunchBounds, MinBlocksReachThePtx) {
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_NE(result.code.find(".maxntid " + std::to_string(layout.max_block) + ", 1, 1"), std::string::npos);
     EXPECT_EQ(result.code.find(".minnctapersm 2") != std::string::npos, min_blocks == 2) << "min_blocks " << min_blocks;
+  }
+}
+
+// Quadrature data is read point by point inside the QFunction loop: read as a whole column before the basis work
+// it stayed live there, and ptxas gave BP3 p=4 254 registers per thread on sm_90 (one block of 256 threads per
+// multiprocessor; 127 when read per point). The source shows the per-point read; ptxas, where the toolkit has
+// it, the register budget (a bound with some room: the count moves with the NVRTC version).
+TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  for (int bp : {3, 5}) {
+    ceed::gen::ThreadLayout layout;
+    std::string             source;
+    gpu_test::GenerateFused({bp, 4, false}, "cuda", 0, &layout, &source);
+    EXPECT_NE(source.find("CeedGenReadStridedPoint<6, "), std::string::npos) << "BP" << bp;
+    EXPECT_EQ(source.find("CeedGenReadStrided<6, "), std::string::npos) << "BP" << bp << ": qdata read as a whole column";
+    const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-registers-test", 90);
+    ASSERT_TRUE(result.ok) << result.message;
+    if (std::string(CEEDRT_TEST_PTXAS).empty()) GTEST_SKIP() << "no ptxas in the CUDA toolkit: register counts not checked";
+    const std::string dir = ::testing::TempDir(), ptx = dir + "/ceedrt-registers-bp" + std::to_string(bp) + ".ptx", log = ptx + ".log";
+    {
+      std::FILE *f = std::fopen(ptx.c_str(), "w");
+      ASSERT_NE(f, nullptr);
+      std::fputs(result.code.c_str(), f);
+      std::fclose(f);
+    }
+    const std::string command = std::string(CEEDRT_TEST_PTXAS) + " -arch=sm_90 -v -o /dev/null " + ptx + " > " + log + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::FILE *f = std::fopen(log.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    char line[512];
+    int  registers = -1;
+    while (std::fgets(line, sizeof(line), f)) {
+      const char *used = std::strstr(line, "Used ");
+      if (used) registers = std::atoi(used + 5);
+    }
+    std::fclose(f);
+    EXPECT_GT(registers, 0) << "no register count in " << log;
+    EXPECT_LE(registers, 136) << "BP" << bp << " p=4 apply kernel on sm_90";
   }
 }
 
