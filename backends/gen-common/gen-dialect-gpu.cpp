@@ -125,7 +125,7 @@ class GpuDialect final : public Dialect {
     w.Line("}");
   }
   // Quadrature data is read where each point needs it: a whole column read up front stays live across the
-  // basis work (BP3 p=4 on sm_90: 254 registers per thread, 128 when read per point).
+  // basis work (BP3 p=4 on sm_90: 254 registers per thread, 127 when read per point).
   bool ReadsStridedInputsAtPoints() const override { return true; }
   // Per point of the thread's column: gather the fields' values, call with Q = 1, scatter the results.
   void CallQFunction(Writer &w, const OperatorDesc &desc, bool, const std::vector<std::string> &in, const std::vector<std::string> &read_at_point,

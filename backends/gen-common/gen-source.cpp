@@ -25,8 +25,8 @@ const char *Vectors(bool is_input) { return is_input ? "input_vectors" : "output
 
 const char *CType(CeedScalarType t) { return t == CEED_SCALAR_FP32 ? "float" : "double"; }
 
-// Read (E) or transpose write (E^T) of one element array through the field's restriction. An L-vector stored
-// in another precision than the kernel computes in is passed with its own type, and the templates convert.
+// The field's L-vector argument: one stored in another precision than the kernel computes in is passed with its
+// own type, and the templates convert.
 std::string VectorArg(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index) {
   const std::string vec = std::string("args->") + Vectors(is_input) + "[" + S(index) + "]";
   if (f.storage == desc.compute) return vec;
@@ -47,6 +47,7 @@ std::string ReadAtPointCall(const OperatorDesc &desc, const FieldDesc &f, int in
   return "CeedGenReadStridedPoint<" + StridedShape(f) + ">(elem, " + VectorArg(desc, f, true, index) + ", point, ";
 }
 
+// Read (E) or transpose write (E^T) of one element array through the field's restriction.
 std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array) {
   const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
   const std::string vec   = VectorArg(desc, f, is_input, index);

@@ -47,7 +47,7 @@ static __device__ __forceinline__ void CeedGenReadStrided(const CeedGenElem &ele
 
 /* Value `point` of the thread's column, every component, read where the QFunction needs it (quadrature data):
    reading the whole column before the basis work keeps it live there (BP3 p=4 on sm_90: 254 registers per
-   thread instead of 128). Threads without data of a real element get zeros. */
+   thread instead of 127). Threads without data of a real element get zeros. */
 template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
 static __device__ __forceinline__ void CeedGenReadStridedPoint(const CeedGenElem &elem, const T *__restrict__ u, int point, CeedScalar *out) {
   constexpr int N    = CeedGenColumn<ES>::N;
