@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "test-gpu-resource.hpp"
+#include "test-gpu.hpp"
 #include "test-problems.hpp"
 
 namespace {

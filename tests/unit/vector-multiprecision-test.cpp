@@ -25,10 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "test-gpu-resource.hpp"
-#ifdef CEEDRT_TEST_HAVE_CUDA
-#include "cuda-driver.hpp"
-#endif
+#include "test-gpu.hpp"
 
 namespace {
 
@@ -54,60 +51,9 @@ std::vector<double> NewValues(int tag, CeedSize length) {
 
 // ---- Memory spaces ---------------------------------------------------------------------------------------
 
-// How the test reaches arrays: host memory; the device memory of the emulating test backends, which is host
-// memory too; or an NVIDIA GPU's, through the CUDA driver directly (the library under test is not involved).
-class MemorySpaces {
- public:
-  // Device arrays of `resource` are GPU memory for /gpu/cuda/*, host memory otherwise.
-  void Configure(const char *resource) {
-    gpu_ = std::strncmp(resource, "/gpu/cuda", 9) == 0;
-#ifdef CEEDRT_TEST_HAVE_CUDA
-    std::string reason;
-    cu_ = gpu_ ? ceed_gpu::LoadDriver(&reason) : nullptr;
-    EXPECT_TRUE(!gpu_ || cu_) << reason;
-#endif
-  }
-  // Memory of `bytes` bytes that the backend may release with free() (host) or its DeviceFree (device).
-  void *Alloc(CeedMemType mem, size_t bytes) const {
-    if (!OnGpu(mem)) return std::malloc(bytes);
-#ifdef CEEDRT_TEST_HAVE_CUDA
-    CUdeviceptr ptr = 0;
-    EXPECT_EQ(cu_->cuMemAlloc(&ptr, bytes), CUDA_SUCCESS);
-    return reinterpret_cast<void *>(ptr);
-#else
-    return nullptr;
-#endif
-  }
-  void Free(CeedMemType mem, void *ptr) const {
-    if (!OnGpu(mem)) return std::free(ptr);
-#ifdef CEEDRT_TEST_HAVE_CUDA
-    EXPECT_EQ(cu_->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), CUDA_SUCCESS);
-#endif
-  }
-  void ToHost(void *dst, const void *src, CeedMemType mem, size_t bytes) const {
-    if (!OnGpu(mem)) return (void)std::memcpy(dst, src, bytes);
-#ifdef CEEDRT_TEST_HAVE_CUDA
-    EXPECT_EQ(cu_->cuMemcpyDtoH(dst, reinterpret_cast<CUdeviceptr>(src), bytes), CUDA_SUCCESS);
-#endif
-  }
-  void FromHost(void *dst, CeedMemType mem, const void *src, size_t bytes) const {
-    if (!OnGpu(mem)) return (void)std::memcpy(dst, src, bytes);
-#ifdef CEEDRT_TEST_HAVE_CUDA
-    EXPECT_EQ(cu_->cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(dst), src, bytes), CUDA_SUCCESS);
-#endif
-  }
-
- private:
-  bool OnGpu(CeedMemType mem) const { return gpu_ && mem == CEED_MEM_DEVICE; }
-  bool gpu_ = false;
-#ifdef CEEDRT_TEST_HAVE_CUDA
-  const ceed_gpu::Driver *cu_ = nullptr;
-#endif
-};
-
 // The spaces of the backend the current test runs on (set by the fixtures' SetUp).
-MemorySpaces &Spaces() {
-  static MemorySpaces spaces;
+test_gpu::MemorySpaces &Spaces() {
+  static test_gpu::MemorySpaces spaces;
   return spaces;
 }
 

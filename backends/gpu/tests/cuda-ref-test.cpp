@@ -84,39 +84,27 @@ TEST(GpuOptions, MinBlocksOutOfRangeIsRefusedWithTheValue) {
 
 class CudaVector : public cuda_test::GpuTest {
  protected:
-  // Raw device memory from the driver (the library is not involved); on /gpu/emu, whose device memory is
-  // host memory, from malloc.
-  bool Emulated() const { return std::strncmp(GetParam(), "/gpu/emu", 8) == 0; }
+  // Device memory of the test's own (the library is not involved): the driver's, or on /gpu/emu host memory.
+  void SetUp() override {
+    cuda_test::GpuTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    spaces.Configure(GetParam());
+  }
   CUdeviceptr DeviceCopyOf(const std::vector<CeedScalar> &host) {
-    const size_t bytes = host.size() * sizeof(CeedScalar);
-    if (Emulated()) {
-      void *ptr = std::malloc(bytes);
-      std::memcpy(ptr, host.data(), bytes);
-      return reinterpret_cast<CUdeviceptr>(ptr);
-    }
-    std::string reason;
-    cu              = ceed_gpu::LoadDriver(&reason);
-    CUdeviceptr ptr = 0;
-    EXPECT_EQ(cu->cuMemAlloc(&ptr, bytes), CUDA_SUCCESS);
-    EXPECT_EQ(cu->cuMemcpyHtoD(ptr, host.data(), bytes), CUDA_SUCCESS);
-    return ptr;
+    void *ptr = spaces.Alloc(CEED_MEM_DEVICE, host.size() * sizeof(CeedScalar));
+    CopyToDevice(reinterpret_cast<CUdeviceptr>(ptr), host);
+    return reinterpret_cast<CUdeviceptr>(ptr);
   }
   void CopyToDevice(CUdeviceptr device, const std::vector<CeedScalar> &host) {
-    const size_t bytes = host.size() * sizeof(CeedScalar);
-    if (Emulated()) std::memcpy(reinterpret_cast<void *>(device), host.data(), bytes);
-    else EXPECT_EQ(cu->cuMemcpyHtoD(device, host.data(), bytes), CUDA_SUCCESS);
+    spaces.FromHost(reinterpret_cast<void *>(device), CEED_MEM_DEVICE, host.data(), host.size() * sizeof(CeedScalar));
   }
   std::vector<CeedScalar> HostCopyOf(const CeedScalar *device, size_t n) {
     std::vector<CeedScalar> host(n);
-    if (Emulated()) std::memcpy(host.data(), device, n * sizeof(CeedScalar));
-    else EXPECT_EQ(cu->cuMemcpyDtoH(host.data(), reinterpret_cast<CUdeviceptr>(device), n * sizeof(CeedScalar)), CUDA_SUCCESS);
+    spaces.ToHost(host.data(), device, CEED_MEM_DEVICE, n * sizeof(CeedScalar));
     return host;
   }
-  void DeviceFree(CUdeviceptr device) {
-    if (Emulated()) std::free(reinterpret_cast<void *>(device));
-    else EXPECT_EQ(cu->cuMemFree(device), CUDA_SUCCESS);
-  }
-  const ceed_gpu::Driver *cu = nullptr;
+  void DeviceFree(CUdeviceptr device) { spaces.Free(CEED_MEM_DEVICE, reinterpret_cast<void *>(device)); }
+  test_gpu::MemorySpaces spaces;
 };
 
 TEST_P(CudaVector, DevicePointersInEveryCopyMode) {

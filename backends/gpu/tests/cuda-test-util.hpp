@@ -14,11 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "test-gpu.hpp"
+
 namespace cuda_test {
 
 // The message CeedInit gives on machines without a usable driver or device of the resource's vendor
 // ("no CUDA driver or device was found", "no HIP driver or device was found").
-inline const char *NoDeviceText() { return "driver or device was found"; }
+using test_gpu::NoDeviceText;
 
 // Initialises resource; on a machine without a device returns false with the reason in *skip.
 inline bool InitGpu(const char *resource, Ceed *ceed, std::string *skip) {
@@ -35,11 +37,9 @@ inline bool InitGpu(const char *resource, Ceed *ceed, std::string *skip) {
 class GpuTest : public ::testing::TestWithParam<const char *> {
  protected:
   void SetUp() override {
-    std::string reason;
-    if (!InitGpu(GetParam(), &gpu, &reason)) {
-      ASSERT_NE(reason.find(NoDeviceText()), std::string::npos) << "CeedInit failed for another reason: " << reason;
-      GTEST_SKIP() << "skipped, no GPU of this vendor on this machine: " << reason;
-    }
+    std::string no_device;
+    ASSERT_EQ(test_gpu::Init(GetParam(), &gpu, &no_device), 0) << "CeedInit(" << GetParam() << ") failed for another reason than a missing device";
+    if (!no_device.empty()) GTEST_SKIP() << no_device;
     ASSERT_EQ(CeedInit("/cpu/self/ref/serial", &cpu), 0);
   }
   void TearDown() override {
