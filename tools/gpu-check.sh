@@ -46,7 +46,7 @@ say() { echo "[$((SECONDS - start))s] $*" | tee -a "$summary"; }
 export CEEDRT_PLUGIN_PATH=
 [[ -n $peer_lib ]] && export LD_LIBRARY_PATH=$peer_lib/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 # CTest files name the cmake of the configuring machine (e.g. /usr/bin/cmake); use this machine's.
-ctest_cmake=$(grep -m1 -o '"[^"]*/cmake"' "$build/CTestTestfile.cmake" 2>/dev/null | tr -d '"')
+ctest_cmake=$(grep -rho '"/[^"]*/cmake"' "$build" --include=CTestTestfile.cmake 2>/dev/null | head -1 | tr -d '"')
 if [[ -n $ctest_cmake && ! -x $ctest_cmake ]] && command -v cmake > /dev/null; then
   mkdir -p "$(dirname "$ctest_cmake")" && ln -sfn "$(command -v cmake)" "$ctest_cmake" || say "CTest files need $ctest_cmake, which is missing"
 fi
