@@ -276,6 +276,31 @@ TEST_F(VectorTest, ReadLockProtocol) {
   EXPECT_EQ(CeedVectorDestroy(&v), 0);
 }
 
+// Lengths around the host reduction's blocks of 16 partial results, with the largest entry in the last block or
+// the unblocked tail: every entry must count exactly once. Entries are -1, 0, 1 (exact sums) and one -7.
+TEST_F(VectorTest, NormsOfLongVectorsCountEveryEntry) {
+  for (CeedSize n : {15, 16, 17, 31, 1000, 1003}) {
+    for (CeedSize big : {(CeedSize)0, n / 2, n - 1}) {
+      std::vector<CeedScalar> x(n);
+      double                  sum_abs = 0, sum_sq = 0;
+      for (CeedSize i = 0; i < n; i++) {
+        x[i] = i == big ? -7.0 : (CeedScalar)(i % 3) - 1.0;
+        sum_abs += std::fabs(x[i]);
+        sum_sq += x[i] * x[i];
+      }
+      CeedVector v    = Make(x);
+      CeedScalar norm = -1;
+      EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_1, &norm), 0);
+      EXPECT_EQ(norm, sum_abs) << "n = " << n << ", -7 at " << big;
+      EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_2, &norm), 0);
+      EXPECT_EQ(norm, std::sqrt(sum_sq)) << "n = " << n << ", -7 at " << big;
+      EXPECT_EQ(CeedVectorNorm(v, CEED_NORM_MAX, &norm), 0);
+      EXPECT_EQ(norm, 7.0) << "n = " << n << ", -7 at " << big;
+      EXPECT_EQ(CeedVectorDestroy(&v), 0);
+    }
+  }
+}
+
 TEST_F(VectorTest, Norms) {
   CeedVector v    = Make({1, -2, 3, -4});
   CeedScalar norm = -1;
