@@ -2,6 +2,7 @@
 // 02 V1-V9), setting/taking/copying data. Linear algebra, queries and views are in vector-ops.cpp.
 #include "vector.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -385,7 +386,9 @@ int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
     using T    = decltype(zero);
     T *data    = x.Data<T>();
     const T v  = static_cast<T>(value);
-    for (CeedSize i = 0; i < vec->length; i++) data[i] = v;
+    // Zero (the output of every operator application) through memset: the C library's widest stores.
+    if (value == 0.0 && !std::signbit(value)) std::memset(static_cast<void *>(data), 0, (size_t)vec->length * sizeof(T));
+    else for (CeedSize i = 0; i < vec->length; i++) data[i] = v;
     return CEED_ERROR_SUCCESS;
   });
   return x.Restore();

@@ -276,6 +276,18 @@ TEST_F(VectorTest, ReadLockProtocol) {
   EXPECT_EQ(CeedVectorDestroy(&v), 0);
 }
 
+// Zero is written by memset, every other value (negative zero included, which memset cannot write) entry by entry.
+TEST_F(VectorTest, SetValueZeroAndNegativeZero) {
+  CeedVector v = Make({1, 2, 3, 4, 5});
+  EXPECT_EQ(CeedVectorSetValue(v, 0.0), 0);
+  for (CeedScalar x : Values(v)) EXPECT_TRUE(x == 0.0 && !std::signbit(x));
+  EXPECT_EQ(CeedVectorSetValue(v, -0.0), 0);
+  for (CeedScalar x : Values(v)) EXPECT_TRUE(x == 0.0 && std::signbit(x));
+  EXPECT_EQ(CeedVectorSetValue(v, 2.5), 0);
+  EXPECT_EQ(Values(v), std::vector<CeedScalar>(5, 2.5));
+  EXPECT_EQ(CeedVectorDestroy(&v), 0);
+}
+
 // Lengths around the host reduction's blocks of 16 partial results, with the largest entry in the last block or
 // the unblocked tail: every entry must count exactly once. Entries are -1, 0, 1 (exact sums) and one -7.
 TEST_F(VectorTest, NormsOfLongVectorsCountEveryEntry) {
