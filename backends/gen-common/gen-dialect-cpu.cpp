@@ -15,8 +15,8 @@ class CpuDialect final : public Dialect {
   std::string Preamble() const override {
     // QFunction sources are compiled as for any JIT pass (spec 01 §6), with the host math library in reach.
     // A source may define several QFunctions and the kernel calls one: the others must not raise warnings.
-    return "#define CEED_RUNNING_JIT_PASS 1\n#define CEED_GEN_LANES " + std::to_string(lanes_) +
-           "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+    return "#define CEED_RUNNING_JIT_PASS 1\n#define CEED_GEN_LANES " + std::to_string(lanes_) + "\n" + MaskedAddMin() +
+           "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
            // The masked loads and stores call the intrinsics' builtins where the compiler has them (ceed-gen-cpu.h).
            "#if defined(__has_builtin)\n#if __has_builtin(__builtin_ia32_loadupd512_mask) && __has_builtin(__builtin_ia32_storeups256_mask)\n"
            "#define CEED_GEN_MASK_BUILTINS 1\n#endif\n#endif\n"
@@ -71,6 +71,17 @@ class CpuDialect final : public Dialect {
   }
 
  private:
+  // The shortest row of a transpose restriction added with masked instructions (ceed-gen-cpu.h), by the vendor
+  // of the host's cores (the kernels are compiled for it): rows of 5 nodes (p = 4) are faster masked on an
+  // Intel Xeon (BP1 p = 4 +12-25%, BP3 +5-14%, BP5 within noise), plain on AMD Zen 5 (+4-5%): the template's
+  // default. The measurements are in docs/cpu-gen-performance.md.
+  static std::string MaskedAddMin() {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_is("intel")) return "#ifndef CEED_GEN_MASKED_ADD_MIN\n#define CEED_GEN_MASKED_ADD_MIN 5\n#endif\n";
+#endif
+    return "";
+  }
   int lanes_;
 };
 

@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -295,6 +296,39 @@ std::vector<CeedScalar> ContextAndPassiveDataProblem(Ceed ceed) {
 }
 
 TEST_F(CpuGen, ContextsAndPassiveDataChangingBetweenApplications) { ExpectAgree(ContextAndPassiveDataProblem); }
+
+// Transpose restrictions add rows of N nodes with masked vector instructions when N >= CEED_GEN_MASKED_ADD_MIN
+// and entry by entry below: both forms for rows of 2 to 7 nodes (p = 1..6), whatever the host's default.
+TEST_F(CpuGen, RowsAddedMaskedAndPlainMatchReference) {
+  char dir[] = "/tmp/ceedrt-gen-rows-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  setenv("CEEDRT_CACHE_DIR", dir, 1);
+  for (const char *min : {"1", "9"}) {
+    setenv("CEEDRT_JIT_CXXFLAGS", (std::string("-DCEED_GEN_MASKED_ADD_MIN=") + min).c_str(), 1);
+    for (int p = 1; p <= 6; p++) {
+      SCOPED_TRACE("p = " + std::to_string(p) + ", masked from rows of " + min);
+      ExpectAgree([p](Ceed ceed) { return BPProblem(ceed, 1, p, {3, 2, 1}); });
+    }
+  }
+  unsetenv("CEEDRT_JIT_CXXFLAGS");
+  // The default the cpu dialect chose for this host's vendor is in every kernel's preamble or in none.
+  bool intel = false;
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  intel = __builtin_cpu_is("intel");
+#endif
+  size_t sources = 0;
+  for (const auto &entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".cpp") continue;
+    std::ifstream     file(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text.find("#define CEED_GEN_MASKED_ADD_MIN 5\n") != std::string::npos, intel) << entry.path();
+    sources++;
+  }
+  EXPECT_GT(sources, 0u);
+  unsetenv("CEEDRT_CACHE_DIR");
+  fs::remove_all(dir);
+}
 
 TEST_F(CpuGen, AllBatchWidthsMatchReference) {
   for (const char *lanes : {"2", "4", "8"}) {
