@@ -7,9 +7,9 @@
 #   tools/compare.sh [--ours BIN] [--peer BIN] [--ceed R] [--peer-ceed R1,R2] [--problems bp1,bp3,bp5]
 #                    [--degrees 1,2,3,4,6,8] [--dofs 1e6] [--reps 2] [--min-time 0.5] [--peak GFLOPS] [--out DIR]
 #
-# --peak: the FP64 peak of the compute roofline (ceed-bench --peak-gflops; its default is one Zen 5 core, so give
-# the device's for a GPU, e.g. 34000 for an H100 or H200 SXM without tensor cores, or the roofline column compares
-# with a CPU).
+# --peak: the FP64 peak of the compute roofline (ceed-bench --peak-gflops; for /cpu resources ceed-bench measures
+# one core's FMA rate at the start of each run, otherwise it assumes one Zen 5 core, so give the device's for a
+# GPU, e.g. 34000 for an H100 or H200 SXM without tensor cores, or the roofline column compares with a CPU).
 #
 # Build libCEED in a scratch folder outside this tree, e.g.
 #   git clone https://github.com/CEED/libCEED /tmp/libceed && make -C /tmp/libceed -j lib

@@ -114,8 +114,9 @@ Checks (every run): mass: sum(M 1) = volume and sum(M u) = int u for linear u; d
   64 fp32 units per 1D quadrature point. BS: results compared with host computations.
 Roofline: memory bound = bandwidth / (bytes per DOF of a fused kernel: vectors, quadrature data, 4-byte
   indices; CG adds 11 vector streams), bandwidth from --bandwidth, else a bs2 fit (--bandwidth-from
-  FILE, or this run's bs2, or a short bs2 measurement); compute bound = --peak-gflops / sum-factorization
-  flops per DOF. The reported ratio is rate / min(both).
+  FILE, or this run's bs2, or a short bs2 measurement); compute bound = peak / sum-factorization
+  flops per DOF, peak from --peak-gflops, else for /cpu resources one core's FP64 FMA rate measured at
+  the start (independent FMA chains, AVX-512 or AVX2), else 112 (one Zen 5 core). The reported ratio is rate / min(both).
 Output: a table on stdout; with --json JSON lines on stdout (table on stderr); --json-file appends.
 Exit status: 0 when every run succeeded and every check passed, 1 otherwise (command-line errors:
   CLI11's codes, 100 and above).
@@ -164,8 +165,9 @@ int main(int argc, char **argv) {
   app.add_flag("--progress", options.progress, "progress display on stderr without --sweep");
   app.add_option("--bandwidth", options.bandwidth_gbs, "roofline bandwidth in GB/s (default: measured by bs2)")->check(CLI::Range(1e-3, 1e6));
   app.add_option("--bandwidth-from", options.bandwidth_from, "JSON lines file holding a bs2 fit to take the roofline bandwidth from");
-  app.add_option("--peak-gflops", options.peak_gflops, "peak FP64 rate for the compute roofline (112: one Zen 5 core, 512-bit FMA)")
-      ->capture_default_str()
+  app.add_option("--peak-gflops", options.peak_gflops,
+                 "peak FP64 rate for the compute roofline (default: for /cpu resources one core's FMA rate measured at the start, "
+                 "else 112, one Zen 5 core)")
       ->check(CLI::Range(1e-3, 1e7));
 
   try {

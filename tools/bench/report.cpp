@@ -74,7 +74,7 @@ Json RunContext(Ceed ceed, const std::string &requested_resource, const std::str
 }
 
 Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &check, const BpMeasurement &m,
-              const Roofline &roofline, const std::string &bandwidth_source) {
+              const Roofline &roofline, const std::string &bandwidth_source, const std::string &peak_source) {
   Json           r    = context;
   const BpSpec  &spec = problem.spec();
   const BoxMesh &mesh = problem.mesh();
@@ -115,6 +115,7 @@ Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &
                    {"bandwidth_gbs", roofline.bandwidth_gbs},
                    {"bandwidth_source", bandwidth_source},
                    {"peak_gflops", roofline.peak_gflops},
+                   {"peak_source", peak_source},
                    {"memory_bound_dofs_per_second", roofline.memory_bound},
                    {"compute_bound_dofs_per_second", roofline.compute_bound},
                    {"bound_dofs_per_second", roofline.bound()},

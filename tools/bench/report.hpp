@@ -33,7 +33,7 @@ struct BpMeasurement {
 };
 
 Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &check, const BpMeasurement &m,
-              const Roofline &roofline, const std::string &bandwidth_source);
+              const Roofline &roofline, const std::string &bandwidth_source, const std::string &peak_source);
 Json BsRecord(const Json &context, const BsSample &sample);
 Json BsFitRecord(const Json &context, const std::string &problem, int degree, const LatencyBandwidthFit &fit);
 Json ErrorRecord(const Json &context, const std::string &what, const std::string &message);

@@ -9,6 +9,7 @@
 #include "bp.hpp"
 #include "bs.hpp"
 #include "cg.hpp"
+#include "peak.hpp"
 #include "report.hpp"
 #include "roofline.hpp"
 
@@ -85,6 +86,7 @@ class Session {
   void              FinishBsGroup(const std::string &problem, int degree, const std::vector<BsSample> &group);
   void              RunBpTask(const Task &task);
   void              ResolveBandwidth();
+  void              ResolvePeak();
 
   const BenchOptions &options_;
   CeedOwned           ceed_;
@@ -95,6 +97,8 @@ class Session {
   DotMethod           dot_method_ = DotMethod::host;
   double              bandwidth_gbs_ = 0.0;
   std::string         bandwidth_source_;
+  double              peak_gflops_ = 0.0;
+  std::string         peak_source_;
   std::map<std::string, double> measured_fits_;  // problem -> bandwidth of a valid fit in this run
   Progress           *progress_ = nullptr;
   int                 failures_ = 0;  // failed checks and errors so far
@@ -208,12 +212,33 @@ void Session::ResolveBandwidth() {
   }
 }
 
+// The compute roofline's peak: the command line; for a CPU backend, the core's FMA rate measured now; else one
+// Zen 5 core's figure, which a GPU run should replace with --peak-gflops.
+void Session::ResolvePeak() {
+  if (options_.peak_gflops > 0.0) {
+    peak_gflops_ = options_.peak_gflops;
+    peak_source_ = "command line";
+    return;
+  }
+  if (options_.resource.rfind("/cpu", 0) == 0) {
+    const MeasuredPeak measured = MeasureCorePeak();
+    if (measured.gflops > 0.0) {
+      peak_gflops_ = measured.gflops;
+      peak_source_ = "measured: " + measured.how;
+      return;
+    }
+  }
+  peak_gflops_ = 112.0;
+  peak_source_ = "default: one Zen 5 core, 512-bit FMA (give --peak-gflops for this machine)";
+}
+
 void Session::RunBpTask(const Task &task) {
   const BpSpec &spec = *FindBp(task.problem);
   if (bandwidth_gbs_ <= 0.0) {
     ResolveBandwidth();
-    std::fprintf(options_.json ? stderr : stdout, "\nRoofline: bandwidth %.2f GB/s (%s), peak %.1f GFLOP/s (--peak-gflops)\n", bandwidth_gbs_,
-                 bandwidth_source_.c_str(), options_.peak_gflops);
+    ResolvePeak();
+    std::fprintf(options_.json ? stderr : stdout, "\nRoofline: bandwidth %.2f GB/s (%s), peak %.1f GFLOP/s (%s)\n", bandwidth_gbs_,
+                 bandwidth_source_.c_str(), peak_gflops_, peak_source_.c_str());
   }
   const BoxMesh mesh = BuildMesh(ChooseElements(task.dofs, task.degree, spec.num_comp, options_.mesh.deformation), task.degree, spec.num_comp,
                                  options_.mesh);
@@ -261,8 +286,8 @@ void Session::RunBpTask(const Task &task) {
       m.cg_solution_error = err / scale;
     }
     m.precision_error = precision_error;
-    Emit(BpRecord(context_, problem, check, m, BpRoofline(spec, mesh, mode == "cg", bandwidth_gbs_, options_.peak_gflops, precision),
-                  bandwidth_source_));
+    Emit(BpRecord(context_, problem, check, m, BpRoofline(spec, mesh, mode == "cg", bandwidth_gbs_, peak_gflops_, precision),
+                  bandwidth_source_, peak_source_));
   }
 }
 

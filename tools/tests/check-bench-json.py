@@ -24,6 +24,7 @@ BP = {"problem": STRING, "mode": STRING, "operator": STRING, "components": INTEG
       "check_exact": BOOLEAN, "check_passed": BOOLEAN, "roofline": OBJECT}
 BP_CG = {"cg_tolerance": NUMBER, "cg_relative_residual": NUMBER, "cg_solution_error": NUMBER, "dot_method": STRING}
 ROOFLINE = {"bytes_per_dof": NUMBER, "flops_per_dof": NUMBER, "bandwidth_gbs": NUMBER, "bandwidth_source": STRING, "peak_gflops": NUMBER,
+            "peak_source": STRING,
             "memory_bound_dofs_per_second": NUMBER, "compute_bound_dofs_per_second": NUMBER, "bound_dofs_per_second": NUMBER,
             "limiter": STRING, "ratio": NUMBER}
 BS = {"problem": STRING, "entries": INTEGER, "bytes": NUMBER, "iterations": INTEGER, "seconds": NUMBER, "bandwidth_gbs": NUMBER,

@@ -92,6 +92,13 @@ set_tests_properties(tools/ceed-bench/bandwidth-from PROPERTIES FIXTURES_REQUIRE
 tools_expect(tools/ceed-bench/bandwidth-measured 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1
              EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs\\)" "RESULT: ok")
+# The compute roofline's peak: one core's FMA rate measured for a CPU resource (10 to 9999 GFLOP/s), or given.
+tools_expect(tools/ceed-bench/peak-measured 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --bandwidth 10
+             EXPECT "peak [1-9][0-9]?[0-9]?[0-9]\\.[0-9] GFLOP/s \\(measured: 12 AVX(-512|2) FMA chains on one core\\)" "RESULT: ok")
+tools_expect(tools/ceed-bench/peak-given 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --bandwidth 10 --peak-gflops 50
+             EXPECT "peak 50.0 GFLOP/s \\(command line\\)" "RESULT: ok")
 
 # Sweep: progress lines (stderr is not a terminal here) and the summary, JSON lines for the plot test.
 add_test(NAME tools/ceed-bench/sweep
