@@ -386,6 +386,7 @@ int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
     using T    = decltype(zero);
     T *data    = x.Data<T>();
     const T v  = static_cast<T>(value);
+    if (vec->length == 0) return CEED_ERROR_SUCCESS;  // possibly no array, which memset must not see
     // Zero (the output of every operator application) through memset: the C library's widest stores.
     if (value == 0.0 && !std::signbit(value)) std::memset(static_cast<void *>(data), 0, (size_t)vec->length * sizeof(T));
     else for (CeedSize i = 0; i < vec->length; i++) data[i] = v;
