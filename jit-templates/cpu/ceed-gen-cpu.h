@@ -64,7 +64,7 @@ static inline void CeedGenStoreUnaligned(T *p, CeedGenVec v) {
    against 105/58, p = 1 17/13 against 29/22, BP1 p = 2 in fp32 72 against 138, p >= 3 within noise; Zen 5 (best
    of 4 interleaved), rows of 4 (p = 3) BP1/BP3/BP5 106/56/86 against 133/63/103, rows of 5 (p = 4) 181/75/127
    against 188/78/134, rows of 6 (p = 5) 209/94/152 against 216/83/143, rows of 7 (p = 6) 239/98/147 against
-   223/97/151; Xeon (Sapphire Rapids class VM, 3 interleaved rounds), rows of 5 BP1/BP3/BP5 masked 102-120/37-46/
+   223/97/151; Intel Xeon VM (3 interleaved rounds), rows of 5 BP1/BP3/BP5 masked 102-120/37-46/
    69-82 against plain 84-96/36-40/70-84, so the cpu dialect sets 5 on Intel hosts (gen-dialect-cpu.cpp). */
 /* Masked AVX-512 loads and stores. The compiler builtins behind the <immintrin.h> intrinsics have the same
    names in GCC and clang: calling them directly spares every kernel compile the parsing of <immintrin.h>,
