@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._common import CeedObject, check_null_ceed, env_error_handler, raise_error, scalar_pointer
+from ._common import CeedObject, check_null_ceed, env_error_handler, scalar_pointer
 from ._ffi import ffi, lib
 from . import constants
 from .basis import BasisH1, BasisHcurl, BasisHdiv, BasisTensorH1, BasisTensorH1Lagrange
@@ -28,13 +28,13 @@ class Ceed(CeedObject):
             raise ValueError("Ceed: on_error must be 'store' or 'abort', not %r" % (on_error,))
         env_error_handler()
         self._handle = ffi.new("Ceed *")
-        self._ceed = self
         check_null_ceed(lib.CeedInit(resource.encode("utf-8"), self._handle))
         lib.CeedSetErrorHandler(self._handle[0], ffi.cast("CeedErrorHandler", handlers[on_error]))
 
-    def _check(self, code):
-        if code != 0:
-            raise_error(self._handle[0], code)
+    @property
+    def _ceed(self):
+        # A property, not an attribute: a Ceed referring to itself would wait for the cycle collector.
+        return self
 
     def get_resource(self):
         """The backend resource this context runs on (the registered prefix that matched)."""
