@@ -100,8 +100,14 @@ def array_address(array, memtype):
 class CeedObject:
     """Base of the wrappers: _handle is a cdata 'CeedX *', _ceed the Ceed wrapper it belongs to."""
 
-    _destroy = None  # name of the C destroy function
-    _view = None     # name of the C view function
+    _handle_type = None  # cdecl of the handle, e.g. "CeedBasis *"
+    _destroy = None      # name of the C destroy function
+    _view = None         # name of the C view function
+
+    def _begin(self, ceed):
+        self._ceed = ceed
+        self._handle = ffi.new(self._handle_type)
+        self._kept = []  # what the C object uses but cannot own (arrays, other wrappers)
 
     def _check(self, code):
         if code != 0:

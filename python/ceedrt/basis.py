@@ -6,12 +6,9 @@ from . import constants
 
 
 class Basis(CeedObject):
+    _handle_type = "CeedBasis *"
     _destroy = "CeedBasisDestroy"
     _view = "CeedBasisView"
-
-    def _begin(self, ceed):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedBasis *")
 
     def apply(self, nelem, emode, u, v, tmode=constants.NOTRANSPOSE):
         """v = B u for nelem elements (B^T u with tmode=TRANSPOSE); emode is EVAL_INTERP, EVAL_GRAD, ..."""

@@ -15,13 +15,9 @@ def _index_array(values, dtype, cdecl):
 
 
 class _ElemRestrictionBase(CeedObject):
+    _handle_type = "CeedElemRestriction *"
     _destroy = "CeedElemRestrictionDestroy"
     _view = "CeedElemRestrictionView"
-
-    def _begin(self, ceed):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedElemRestriction *")
-        self._kept = []  # index arrays the library may read later (USE_POINTER)
 
     def apply(self, u, v, tmode=constants.NOTRANSPOSE, request=constants.REQUEST_IMMEDIATE):
         """v = R u (or R^T u, summed into v, with tmode=TRANSPOSE)."""
@@ -82,32 +78,35 @@ class ElemRestriction(_ElemRestrictionBase):
                                                   memtype, _safe_mode(cmode), c_offsets, self._handle))
 
 
-class OrientedElemRestriction(_ElemRestrictionBase):
+class _OrientedBase(_ElemRestrictionBase):
+    """Offsets plus an orientation array of _orient_dtype, passed to the C function _c_create."""
+
+    _c_create = None
+    _orient_dtype, _orient_cdecl = None, None
+
+    def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, orientation,
+                 memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
+        self._begin(ceed)
+        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
+        orientation, c_orientation = _index_array(orientation, self._orient_dtype, self._orient_cdecl)
+        self._kept += [offsets, orientation]
+        self._check(getattr(lib, self._c_create)(ceed._handle[0], nelem, elemsize, ncomp, compstride, lsize, memtype,
+                                                 _safe_mode(cmode), c_offsets, c_orientation, self._handle))
+
+
+class OrientedElemRestriction(_OrientedBase):
     """Like ElemRestriction, with a sign flip per element node (orients: bool, True = negate)."""
 
-    def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, orients,
-                 memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
-        self._begin(ceed)
-        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
-        orients, c_orients = _index_array(orients, np.bool_, "bool *")
-        self._kept += [offsets, orients]
-        self._check(lib.CeedElemRestrictionCreateOriented(ceed._handle[0], nelem, elemsize, ncomp, compstride,
-                                                          lsize, memtype, _safe_mode(cmode), c_offsets, c_orients,
-                                                          self._handle))
+    _c_create = "CeedElemRestrictionCreateOriented"
+    _orient_dtype, _orient_cdecl = np.bool_, "bool *"
 
 
-class CurlOrientedElemRestriction(_ElemRestrictionBase):
-    """Like ElemRestriction, with a tridiagonal orientation matrix per element (curl_orients: int8)."""
+class CurlOrientedElemRestriction(_OrientedBase):
+    """Like ElemRestriction, with a tridiagonal orientation matrix per element (curl_orients: int8, per node
+    the entries for the previous node, the node itself and the next node)."""
 
-    def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, curl_orients,
-                 memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
-        self._begin(ceed)
-        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
-        curl_orients, c_curl = _index_array(curl_orients, np.int8, "CeedInt8 *")
-        self._kept += [offsets, curl_orients]
-        self._check(lib.CeedElemRestrictionCreateCurlOriented(ceed._handle[0], nelem, elemsize, ncomp, compstride,
-                                                              lsize, memtype, _safe_mode(cmode), c_offsets, c_curl,
-                                                              self._handle))
+    _c_create = "CeedElemRestrictionCreateCurlOriented"
+    _orient_dtype, _orient_cdecl = np.int8, "CeedInt8 *"
 
 
 class StridedElemRestriction(_ElemRestrictionBase):

@@ -6,15 +6,11 @@ from . import constants
 
 
 class _OperatorBase(CeedObject):
+    # _kept holds the wrappers of what the operator uses: a vector set with USE_POINTER must keep its NumPy
+    # array alive for as long as the operator can read it, whatever Python collects first.
+    _handle_type = "CeedOperator *"
     _destroy = "CeedOperatorDestroy"
     _view = "CeedOperatorView"
-
-    def _begin(self, ceed):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedOperator *")
-        # Wrappers of what the operator uses: a vector set with USE_POINTER must keep its NumPy array alive
-        # for as long as the operator can read it, whatever Python collects first.
-        self._kept = []
 
     def check(self):
         """Raise if the operator is not ready to apply (fields missing or inconsistent)."""

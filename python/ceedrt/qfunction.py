@@ -23,13 +23,9 @@ def _function_address(f):
 
 
 class _QFunctionBase(CeedObject):
+    _handle_type = "CeedQFunction *"
     _destroy = "CeedQFunctionDestroy"
     _view = "CeedQFunctionView"
-
-    def _begin(self, ceed):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedQFunction *")
-        self._context = None
 
     def apply(self, q, inputs, outputs):
         """Evaluate at q points: inputs and outputs are lists of Vectors, one per field, in field order."""
@@ -40,7 +36,7 @@ class _QFunctionBase(CeedObject):
     def set_context(self, ctx):
         """Data the QFunction receives as its first argument (a QFunctionContext)."""
         self._check(lib.CeedQFunctionSetContext(self._handle[0], ctx._handle[0]))
-        self._context = ctx
+        self._kept.append(ctx)
 
     def add_input(self, fieldname, size, emode):
         self._check(lib.CeedQFunctionAddInput(self._handle[0], fieldname.encode("utf-8"), size, emode))
@@ -55,7 +51,7 @@ class QFunction(_QFunctionBase):
 
     def __init__(self, ceed, vlength, f, source):
         self._begin(ceed)
-        self._function = f  # keeps the ctypes library, and so the code, loaded
+        self._kept.append(f)  # keeps the ctypes library, and so the code, loaded
         user = ffi.cast("CeedQFunctionUser", _function_address(f))
         self._check(lib.CeedQFunctionCreateInterior(ceed._handle[0], vlength, user, source.encode("utf-8"),
                                                     self._handle))
@@ -80,12 +76,12 @@ class IdentityQFunction(_QFunctionBase):
 class QFunctionContext(CeedObject):
     """The data a QFunction receives; seen from Python as an array of CeedScalar (float64)."""
 
+    _handle_type = "CeedQFunctionContext *"
     _destroy = "CeedQFunctionContextDestroy"
     _view = "CeedQFunctionContextView"
 
     def __init__(self, ceed):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedQFunctionContext *")
+        self._begin(ceed)
         self._data_reference = None
         self._check(lib.CeedQFunctionContextCreate(ceed._handle[0], self._handle))
 

@@ -4,7 +4,7 @@ import contextlib
 
 import numpy as np
 
-from ._common import CeedObject, DeviceArray, array_address, host_view, scoped_view
+from ._common import CeedObject, DeviceArray, array_address, host_view, scoped_view, view_text
 from ._ffi import ffi, lib
 from . import constants
 
@@ -12,11 +12,11 @@ from . import constants
 class Vector(CeedObject):
     """A CeedVector of `size` scalars."""
 
+    _handle_type = "CeedVector *"
     _destroy = "CeedVectorDestroy"
 
     def __init__(self, ceed, size):
-        self._ceed = ceed
-        self._handle = ffi.new("CeedVector *")
+        self._begin(ceed)
         self._array_reference = None
         self._check(lib.CeedVectorCreate(ceed._handle[0], size, self._handle))
 
@@ -24,11 +24,10 @@ class Vector(CeedObject):
     def _wrap(cls, ceed, handle):
         """Wrap a vector the library created (the wrapper takes over the reference in handle)."""
         vec = cls.__new__(cls)
-        vec._ceed, vec._handle, vec._array_reference = ceed, handle, None
+        vec._ceed, vec._handle, vec._array_reference, vec._kept = ceed, handle, None, []
         return vec
 
     def __str__(self):
-        from ._common import view_text
         return view_text(lib.CeedVectorView, self._handle[0], b"%12.8f")
 
     def get_length(self):

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -91,6 +92,19 @@ def qfunctions_library(tmp_path_factory):
 @pytest.fixture(scope="session")
 def qfs(qfunctions_library):
     return ctypes.cdll.LoadLibrary(qfunctions_library)
+
+
+def vector(ceed, values):
+    """A Vector holding a copy of values."""
+    vec = ceed.Vector(len(values))
+    vec.set_array(np.asarray(values, dtype=np.float64))
+    return vec
+
+
+def values(vec):
+    """A copy of a Vector's values."""
+    with vec.array_read() as view:
+        return view.copy()
 
 
 def qf_source(name):

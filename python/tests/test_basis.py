@@ -4,17 +4,7 @@ import numpy as np
 import pytest
 
 import ceedrt
-
-
-def vector(ceed, values):
-    vec = ceed.Vector(len(values))
-    vec.set_array(np.asarray(values, dtype=np.float64))
-    return vec
-
-
-def values(vec):
-    with vec.array_read() as view:
-        return view.copy()
+from conftest import values, vector
 
 
 def test_linear_1d_interp_grad_and_weights(ceed):

@@ -6,17 +6,7 @@ import numpy as np
 import pytest
 
 import ceedrt
-
-
-def vector(ceed, values):
-    vec = ceed.Vector(len(values))
-    vec.set_array(np.asarray(values, dtype=np.float64))
-    return vec
-
-
-def values(vec):
-    with vec.array_read() as view:
-        return view.copy()
+from conftest import values, vector
 
 
 CHAIN_OFFSETS = [0, 1, 1, 2, 2, 3]  # three 2-node elements on a chain of 4 nodes

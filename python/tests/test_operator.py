@@ -7,12 +7,7 @@ import numpy as np
 import pytest
 
 import ceedrt
-from conftest import qf_source
-
-
-def values(vec):
-    with vec.array_read() as view:
-        return view.copy()
+from conftest import qf_source, values
 
 
 def mass_1d(ceed, qfs, nelem=4, p=3, q=4):

@@ -4,18 +4,7 @@ import numpy as np
 import pytest
 
 import ceedrt
-from conftest import qf_source
-
-
-def vector(ceed, values):
-    vec = ceed.Vector(len(values))
-    vec.set_array(np.asarray(values, dtype=np.float64))
-    return vec
-
-
-def values(vec):
-    with vec.array_read() as view:
-        return view.copy()
+from conftest import qf_source, values, vector
 
 
 def scale_shift(ceed, qfs, coefficients):
