@@ -16,9 +16,10 @@ from .basis import Basis, BasisH1, BasisHcurl, BasisHdiv, BasisTensorH1, BasisTe
 from .ceed import Ceed
 from .constants import *  # noqa: F401,F403  (the module constants are part of the API)
 from . import constants as _constants
-from .elemrestriction import (BlockedElemRestriction, BlockedStridedElemRestriction, CurlOrientedElemRestriction,
-                              ElemRestriction, OrientedElemRestriction, StridedElemRestriction,
-                              TransposeBlockedElemRestriction, TransposeElemRestriction)
+from .elemrestriction import (BlockedCurlOrientedElemRestriction, BlockedElemRestriction,
+                              BlockedOrientedElemRestriction, BlockedStridedElemRestriction,
+                              CurlOrientedElemRestriction, ElemRestriction, OrientedElemRestriction,
+                              StridedElemRestriction, TransposeBlockedElemRestriction, TransposeElemRestriction)
 from .operator import CompositeOperator, Operator
 from .qfunction import IdentityQFunction, QFunction, QFunctionByName, QFunctionContext
 from .vector import Vector
@@ -28,7 +29,8 @@ __version__ = "0.1.0"
 __all__ = ["Ceed", "CeedError", "Vector",
            "Basis", "BasisTensorH1", "BasisTensorH1Lagrange", "BasisH1", "BasisHdiv", "BasisHcurl", "TransposeBasis",
            "ElemRestriction", "OrientedElemRestriction", "CurlOrientedElemRestriction", "StridedElemRestriction",
-           "BlockedElemRestriction", "BlockedStridedElemRestriction", "TransposeElemRestriction",
+           "BlockedElemRestriction", "BlockedOrientedElemRestriction", "BlockedCurlOrientedElemRestriction",
+           "BlockedStridedElemRestriction", "TransposeElemRestriction",
            "TransposeBlockedElemRestriction",
            "QFunction", "QFunctionByName", "IdentityQFunction", "QFunctionContext",
            "Operator", "CompositeOperator", "library_path"]

@@ -110,6 +110,12 @@ int CeedElemRestrictionCreateStrided(Ceed ceed, CeedInt num_elem, CeedInt elem_s
 int CeedElemRestrictionCreateBlocked(Ceed ceed, CeedInt num_elem, CeedInt elem_size, CeedInt block_size,
     CeedInt num_comp, CeedInt comp_stride, CeedSize l_size, CeedMemType mem_type, CeedCopyMode copy_mode,
     const CeedInt *offsets, CeedElemRestriction *rstr);
+int CeedElemRestrictionCreateBlockedOriented(Ceed ceed, CeedInt num_elem, CeedInt elem_size, CeedInt block_size,
+    CeedInt num_comp, CeedInt comp_stride, CeedSize l_size, CeedMemType mem_type, CeedCopyMode copy_mode,
+    const CeedInt *offsets, const bool *orients, CeedElemRestriction *rstr);
+int CeedElemRestrictionCreateBlockedCurlOriented(Ceed ceed, CeedInt num_elem, CeedInt elem_size, CeedInt block_size,
+    CeedInt num_comp, CeedInt comp_stride, CeedSize l_size, CeedMemType mem_type, CeedCopyMode copy_mode,
+    const CeedInt *offsets, const CeedInt8 *curl_orients, CeedElemRestriction *rstr);
 int CeedElemRestrictionCreateBlockedStrided(Ceed ceed, CeedInt num_elem, CeedInt elem_size, CeedInt block_size,
     CeedInt num_comp, CeedSize l_size, const CeedInt strides[3], CeedElemRestriction *rstr);
 int CeedElemRestrictionDestroy(CeedElemRestriction *rstr);

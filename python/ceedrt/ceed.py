@@ -6,8 +6,10 @@ from ._common import CeedObject, check_null_ceed, env_error_handler, scalar_poin
 from ._ffi import ffi, lib
 from . import constants
 from .basis import BasisH1, BasisHcurl, BasisHdiv, BasisTensorH1, BasisTensorH1Lagrange
-from .elemrestriction import (BlockedElemRestriction, BlockedStridedElemRestriction, CurlOrientedElemRestriction,
-                              ElemRestriction, OrientedElemRestriction, StridedElemRestriction)
+from .elemrestriction import (BlockedCurlOrientedElemRestriction, BlockedElemRestriction,
+                              BlockedOrientedElemRestriction, BlockedStridedElemRestriction,
+                              CurlOrientedElemRestriction, ElemRestriction, OrientedElemRestriction,
+                              StridedElemRestriction)
 from .operator import CompositeOperator, Operator
 from .qfunction import IdentityQFunction, QFunction, QFunctionByName, QFunctionContext
 from .vector import Vector
@@ -96,6 +98,16 @@ class Ceed(CeedObject):
                                memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
         return BlockedElemRestriction(self, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets,
                                       memtype, cmode)
+
+    def BlockedOrientedElemRestriction(self, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets, orients,
+                                       memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
+        return BlockedOrientedElemRestriction(self, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets,
+                                              orients, memtype, cmode)
+
+    def BlockedCurlOrientedElemRestriction(self, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets,
+                                           curl_orients, memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
+        return BlockedCurlOrientedElemRestriction(self, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets,
+                                                  curl_orients, memtype, cmode)
 
     def BlockedStridedElemRestriction(self, nelem, elemsize, blksize, ncomp, lsize, strides):
         return BlockedStridedElemRestriction(self, nelem, elemsize, blksize, ncomp, lsize, strides)

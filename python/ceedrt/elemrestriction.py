@@ -86,12 +86,7 @@ class _OrientedBase(_ElemRestrictionBase):
 
     def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, orientation,
                  memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
-        self._begin(ceed)
-        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
-        orientation, c_orientation = _index_array(orientation, self._orient_dtype, self._orient_cdecl)
-        self._kept += [offsets, orientation]
-        self._check(getattr(lib, self._c_create)(ceed._handle[0], nelem, elemsize, ncomp, compstride, lsize, memtype,
-                                                 _safe_mode(cmode), c_offsets, c_orientation, self._handle))
+        _create_oriented(self, ceed, (nelem, elemsize, ncomp, compstride, lsize), offsets, orientation, memtype, cmode)
 
 
 class OrientedElemRestriction(_OrientedBase):
@@ -150,6 +145,30 @@ class BlockedElemRestriction(_ElemRestrictionBase):
         return self._get(lib.CeedElemRestrictionGetBlockSize, "CeedInt *")
 
 
+class _BlockedOrientedBase(BlockedElemRestriction):
+    _c_create = None
+    _orient_dtype, _orient_cdecl = None, None
+
+    def __init__(self, ceed, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets, orientation,
+                 memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
+        _create_oriented(self, ceed, (nelem, elemsize, blksize, ncomp, compstride, lsize), offsets, orientation,
+                         memtype, cmode)
+
+
+class BlockedOrientedElemRestriction(_BlockedOrientedBase):
+    """OrientedElemRestriction with elements in blocks of blksize."""
+
+    _c_create = "CeedElemRestrictionCreateBlockedOriented"
+    _orient_dtype, _orient_cdecl = np.bool_, "bool *"
+
+
+class BlockedCurlOrientedElemRestriction(_BlockedOrientedBase):
+    """CurlOrientedElemRestriction with elements in blocks of blksize."""
+
+    _c_create = "CeedElemRestrictionCreateBlockedCurlOriented"
+    _orient_dtype, _orient_cdecl = np.int8, "CeedInt8 *"
+
+
 class BlockedStridedElemRestriction(BlockedElemRestriction):
     def __init__(self, ceed, nelem, elemsize, blksize, ncomp, lsize, strides):
         self._begin(ceed)
@@ -171,6 +190,16 @@ class TransposeElemRestriction:
 class TransposeBlockedElemRestriction(TransposeElemRestriction):
     def apply_block(self, block, u, v, request=constants.REQUEST_IMMEDIATE):
         self._restriction.apply_block(block, u, v, constants.TRANSPOSE, request)
+
+
+def _create_oriented(rstr, ceed, sizes, offsets, orientation, memtype, cmode):
+    """The (blocked) oriented restrictions: rstr's class names the C function and the orientation's type."""
+    rstr._begin(ceed)
+    offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
+    orientation, c_orientation = _index_array(orientation, rstr._orient_dtype, rstr._orient_cdecl)
+    rstr._kept += [offsets, orientation]
+    rstr._check(getattr(lib, rstr._c_create)(ceed._handle[0], *sizes, memtype, _safe_mode(cmode), c_offsets,
+                                             c_orientation, rstr._handle))
 
 
 def _strides(strides):

@@ -97,6 +97,19 @@ def test_curl_oriented_applies_the_tridiagonal_orientation(ceed):
     np.testing.assert_array_equal(values(e), [1 + 2, -2, 2, 3])
 
 
+def test_blocked_oriented_variants(ceed):
+    u = vector(ceed, [1, 2, 3])
+    oriented = ceed.BlockedOrientedElemRestriction(2, 2, 2, 1, 1, 3, [0, 1, 1, 2], [False, True, False, False])
+    e = ceed.Vector(4)
+    oriented.apply(u, e)
+    # [block][node][element in block]: element 0 = (1, -2), element 1 = (2, 3)
+    np.testing.assert_array_equal(values(e), [1, 2, -2, 3])
+    curl = ceed.BlockedCurlOrientedElemRestriction(2, 2, 2, 1, 1, 3, [0, 1, 1, 2],
+                                                   [[0, 1, 1, 0, -1, 0], [0, 1, 0, 0, 1, 0]])
+    curl.apply(u, e)
+    np.testing.assert_array_equal(values(e), [1 + 2, 2, -2, 3])
+
+
 def test_offset_outside_the_l_vector_raises(ceed):
     with pytest.raises(ceedrt.CeedError) as error:
         ceed.ElemRestriction(1, 2, 1, 1, 2, [0, 5])
