@@ -19,6 +19,7 @@ ffi = FFI()
 ffi.cdef("""
 /* The library's exported handles are const; cffi reads const globals only as integer constants, so they are
    declared as plain variables here (and only ever read). */
+#define CEED_SCALAR_TYPE 1
 typedef int32_t CeedInt;
 typedef ptrdiff_t CeedSize;
 typedef signed char CeedInt8;
@@ -133,6 +134,8 @@ int CeedElemRestrictionGetNumComponents(CeedElemRestriction rstr, CeedInt *num_c
 int CeedElemRestrictionGetNumBlocks(CeedElemRestriction rstr, CeedInt *num_block);
 int CeedElemRestrictionGetBlockSize(CeedElemRestriction rstr, CeedInt *block_size);
 int CeedElemRestrictionView(CeedElemRestriction rstr, FILE *stream);
+int CeedElemRestrictionGetELayout(CeedElemRestriction rstr, CeedInt layout[3]);
+int CeedElemRestrictionGetLLayout(CeedElemRestriction rstr, CeedInt layout[3]);
 
 int CeedBasisCreateTensorH1Lagrange(Ceed ceed, CeedInt dim, CeedInt num_comp, CeedInt P, CeedInt Q,
     CeedQuadMode quad_mode, CeedBasis *basis);

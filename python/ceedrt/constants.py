@@ -11,7 +11,7 @@ SCALAR_FP64 = lib.CEED_SCALAR_FP64
 scalar_types = {SCALAR_FP32: "float32", SCALAR_FP64: "float64"}
 # The Python package is built against the fp64 CeedScalar (ceed-f64.h); fp32 data goes through the
 # multiprecision additions (Vector.get_array_read_fp32, Operator.set_precision).
-SCALAR_TYPE = SCALAR_FP64
+SCALAR_TYPE = lib.CEED_SCALAR_TYPE
 EPSILON = 1e-16
 
 COPY_VALUES = lib.CEED_COPY_VALUES

@@ -45,6 +45,19 @@ class _ElemRestrictionBase(CeedObject):
         self._check(lib.CeedElemRestrictionGetMultiplicity(self._handle[0], mult._handle[0]))
         return mult
 
+    def _layout(self, c_function):
+        layout = ffi.new("CeedInt[3]")
+        self._check(c_function(self._handle[0], layout))
+        return np.array(list(layout), dtype=np.int32)
+
+    def get_l_layout(self):
+        """[node, component, element] strides of the L-vector (strided restrictions only)."""
+        return self._layout(lib.CeedElemRestrictionGetLLayout)
+
+    def get_e_layout(self):
+        """[node, component, element] strides of the E-vector: entry (i, j, k) is at i*s0 + j*s1 + k*s2."""
+        return self._layout(lib.CeedElemRestrictionGetELayout)
+
     def _get(self, c_function, cdecl):
         value = ffi.new(cdecl)
         self._check(c_function(self._handle[0], value))

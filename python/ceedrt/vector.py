@@ -28,7 +28,7 @@ class Vector(CeedObject):
         return vec
 
     def __str__(self):
-        return view_text(lib.CeedVectorView, self._handle[0], b"%12.8f")
+        return view_text(lib.CeedVectorView, self._handle[0], b"%f")  # libCEED's Python prints with %f
 
     def get_length(self):
         length = ffi.new("CeedSize *")

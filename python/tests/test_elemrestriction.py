@@ -56,6 +56,8 @@ def test_strided_identity(ceed):
     e = ceed.Vector(6)
     rstr.apply(vector(ceed, range(6)), e)
     np.testing.assert_array_equal(values(e), range(6))
+    np.testing.assert_array_equal(rstr.get_l_layout(), [1, 3, 3])
+    assert len(rstr.get_e_layout()) == 3  # the backend's choice
 
 
 def test_blocked_pads_the_last_block_with_its_last_element(ceed):
