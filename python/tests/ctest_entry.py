@@ -8,13 +8,19 @@ import sys
 DEBIAN_PACKAGES = {"numpy": "python3-numpy", "cffi": "python3-cffi", "pytest": "python3-pytest"}
 
 
-def main():
+def missing_packages():
+    """The Debian packages of the modules this interpreter cannot import."""
     missing = []
     for module, package in DEBIAN_PACKAGES.items():
         try:
             importlib.import_module(module)
         except ImportError:
             missing.append(package)
+    return missing
+
+
+def main():
+    missing = missing_packages()
     if missing:
         print("CEEDRT-SKIPPED: %s lacks Python modules; apt-get install -y %s" % (sys.executable, " ".join(missing)))
         return 77
