@@ -174,6 +174,14 @@ int CeedQFunctionCreateIdentity(Ceed ceed, CeedInt size, CeedEvalMode in_mode, C
 int CeedQFunctionAddInput(CeedQFunction qf, const char *field_name, CeedInt size, CeedEvalMode eval_mode);
 int CeedQFunctionAddOutput(CeedQFunction qf, const char *field_name, CeedInt size, CeedEvalMode eval_mode);
 int CeedQFunctionSetContext(CeedQFunction qf, CeedQFunctionContext ctx);
+typedef struct CeedQFunctionField_private *CeedQFunctionField;
+typedef struct CeedOperatorField_private *CeedOperatorField;
+int CeedQFunctionGetFields(CeedQFunction qf, CeedInt *num_input_fields, CeedQFunctionField **input_fields,
+    CeedInt *num_output_fields, CeedQFunctionField **output_fields);
+int CeedOperatorGetFields(CeedOperator op, CeedInt *num_input_fields, CeedOperatorField **input_fields,
+    CeedInt *num_output_fields, CeedOperatorField **output_fields);
+int CeedOperatorFieldGetBasis(CeedOperatorField op_field, CeedBasis *basis);
+int CeedOperatorFieldGetVector(CeedOperatorField op_field, CeedVector *vec);
 int CeedQFunctionApply(CeedQFunction qf, CeedInt Q, CeedVector *u, CeedVector *v);
 int CeedQFunctionView(CeedQFunction qf, FILE *stream);
 int CeedQFunctionDestroy(CeedQFunction *qf);

@@ -82,39 +82,50 @@ class BasisTensorH1Lagrange(BasisTensorH1):
 
 
 class _BasisNonTensor(Basis):
-    """H1, H(div), H(curl) bases from full tables; deriv_comps is how many values the derivative has per
-    node and point (dim for grad, 1 for div, 1 in 2D or 3 in 3D for curl), interp_comps those of interp."""
+    """H1, H(div), H(curl) bases from full tables, row-major [component][point][node]. The library reads
+    exact sizes from the pointers, so every table is checked here first."""
 
     _c_create = None
+    _deriv_name = None
+
+    @staticmethod
+    def _components(dim):
+        """Values per point and node of (interp, derivative) in dimension dim."""
+        raise NotImplementedError
 
     def __init__(self, ceed, topo, ncomp, nnodes, nqpts, interp, deriv, qref, qweight):
         self._begin(ceed)
         dim = topo >> 16
-        interp = as_scalars(interp, "interp")
-        deriv = as_scalars(deriv, "derivative table")
-        qref = as_scalars(qref, "qref")
-        qweight = as_scalars(qweight, "qweight", (nqpts,))
-        for array, name in ((interp, "interp"), (deriv, "derivative table")):
-            if nnodes * nqpts and array.size % (nnodes * nqpts):
-                raise ValueError("%s has %d values, not a multiple of nqpts*nnodes = %d"
-                                 % (name, array.size, nnodes * nqpts))
-        if qref.size != dim * nqpts:
-            raise ValueError("qref has %d values, expected dim*nqpts = %d" % (qref.size, dim * nqpts))
-        self._check(getattr(lib, self._c_create)(ceed._handle[0], topo, ncomp, nnodes, nqpts, scalar_pointer(interp),
-                                                 scalar_pointer(deriv), scalar_pointer(qref), scalar_pointer(qweight),
-                                                 self._handle))
+        interp_comps, deriv_comps = self._components(dim)
+        tables = [as_scalars(interp, "interp", (interp_comps, nqpts, nnodes)),
+                  as_scalars(deriv, self._deriv_name, (deriv_comps, nqpts, nnodes)),
+                  as_scalars(qref, "qref", (dim, nqpts)), as_scalars(qweight, "qweight", (nqpts,))]
+        self._check(getattr(lib, self._c_create)(ceed._handle[0], topo, ncomp, nnodes, nqpts,
+                                                 *[scalar_pointer(t) for t in tables], self._handle))
 
 
 class BasisH1(_BasisNonTensor):
-    _c_create = "CeedBasisCreateH1"
+    _c_create, _deriv_name = "CeedBasisCreateH1", "grad"
+
+    @staticmethod
+    def _components(dim):
+        return 1, dim
 
 
 class BasisHdiv(_BasisNonTensor):
-    _c_create = "CeedBasisCreateHdiv"
+    _c_create, _deriv_name = "CeedBasisCreateHdiv", "div"
+
+    @staticmethod
+    def _components(dim):
+        return dim, 1
 
 
 class BasisHcurl(_BasisNonTensor):
-    _c_create = "CeedBasisCreateHcurl"
+    _c_create, _deriv_name = "CeedBasisCreateHcurl", "curl"
+
+    @staticmethod
+    def _components(dim):
+        return dim, 1 if dim == 2 else 3
 
 
 class TransposeBasis:

@@ -8,9 +8,12 @@ from . import constants
 from .vector import Vector
 
 
-def _index_array(values, dtype, cdecl):
-    """The library reads index arrays in place under USE_POINTER: the array returned is the one to keep."""
+def _index_array(values, dtype, cdecl, name, needed):
+    """The library reads index arrays in place under USE_POINTER: the array returned is the one to keep.
+    It reads `needed` entries, so a shorter array is refused before the library reads past its end."""
     array = np.ascontiguousarray(values, dtype=dtype)
+    if array.size < needed:
+        raise ValueError("%s has %d entries, the restriction reads %d" % (name, array.size, needed))
     return array, ffi.cast(cdecl, array.__array_interface__["data"][0])
 
 
@@ -85,7 +88,7 @@ class ElemRestriction(_ElemRestrictionBase):
     def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, memtype=constants.MEM_HOST,
                  cmode=constants.COPY_VALUES):
         self._begin(ceed)
-        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
+        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *", "offsets", nelem * elemsize)
         self._kept.append(offsets)
         self._check(lib.CeedElemRestrictionCreate(ceed._handle[0], nelem, elemsize, ncomp, compstride, lsize,
                                                   memtype, _safe_mode(cmode), c_offsets, self._handle))
@@ -95,11 +98,12 @@ class _OrientedBase(_ElemRestrictionBase):
     """Offsets plus an orientation array of _orient_dtype, passed to the C function _c_create."""
 
     _c_create = None
-    _orient_dtype, _orient_cdecl = None, None
+    _orient_dtype, _orient_cdecl, _orient_per_node = None, None, 1
 
     def __init__(self, ceed, nelem, elemsize, ncomp, compstride, lsize, offsets, orientation,
                  memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
-        _create_oriented(self, ceed, (nelem, elemsize, ncomp, compstride, lsize), offsets, orientation, memtype, cmode)
+        _create_oriented(self, ceed, (nelem, elemsize, ncomp, compstride, lsize), nelem * elemsize, offsets, orientation,
+                         memtype, cmode)
 
 
 class OrientedElemRestriction(_OrientedBase):
@@ -114,7 +118,7 @@ class CurlOrientedElemRestriction(_OrientedBase):
     the entries for the previous node, the node itself and the next node)."""
 
     _c_create = "CeedElemRestrictionCreateCurlOriented"
-    _orient_dtype, _orient_cdecl = np.int8, "CeedInt8 *"
+    _orient_dtype, _orient_cdecl, _orient_per_node = np.int8, "CeedInt8 *", 3
 
 
 class StridedElemRestriction(_ElemRestrictionBase):
@@ -133,7 +137,7 @@ class BlockedElemRestriction(_ElemRestrictionBase):
     def __init__(self, ceed, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets,
                  memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
         self._begin(ceed)
-        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
+        offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *", "offsets", nelem * elemsize)
         self._kept.append(offsets)
         self._check(lib.CeedElemRestrictionCreateBlocked(ceed._handle[0], nelem, elemsize, blksize, ncomp,
                                                          compstride, lsize, memtype, _safe_mode(cmode), c_offsets,
@@ -160,12 +164,12 @@ class BlockedElemRestriction(_ElemRestrictionBase):
 
 class _BlockedOrientedBase(BlockedElemRestriction):
     _c_create = None
-    _orient_dtype, _orient_cdecl = None, None
+    _orient_dtype, _orient_cdecl, _orient_per_node = None, None, 1
 
     def __init__(self, ceed, nelem, elemsize, blksize, ncomp, compstride, lsize, offsets, orientation,
                  memtype=constants.MEM_HOST, cmode=constants.COPY_VALUES):
-        _create_oriented(self, ceed, (nelem, elemsize, blksize, ncomp, compstride, lsize), offsets, orientation,
-                         memtype, cmode)
+        _create_oriented(self, ceed, (nelem, elemsize, blksize, ncomp, compstride, lsize), nelem * elemsize, offsets,
+                         orientation, memtype, cmode)
 
 
 class BlockedOrientedElemRestriction(_BlockedOrientedBase):
@@ -179,7 +183,7 @@ class BlockedCurlOrientedElemRestriction(_BlockedOrientedBase):
     """CurlOrientedElemRestriction with elements in blocks of blksize."""
 
     _c_create = "CeedElemRestrictionCreateBlockedCurlOriented"
-    _orient_dtype, _orient_cdecl = np.int8, "CeedInt8 *"
+    _orient_dtype, _orient_cdecl, _orient_per_node = np.int8, "CeedInt8 *", 3
 
 
 class BlockedStridedElemRestriction(BlockedElemRestriction):
@@ -205,11 +209,12 @@ class TransposeBlockedElemRestriction(TransposeElemRestriction):
         self._restriction.apply_block(block, u, v, constants.TRANSPOSE, request)
 
 
-def _create_oriented(rstr, ceed, sizes, offsets, orientation, memtype, cmode):
+def _create_oriented(rstr, ceed, sizes, num_nodes, offsets, orientation, memtype, cmode):
     """The (blocked) oriented restrictions: rstr's class names the C function and the orientation's type."""
     rstr._begin(ceed)
-    offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *")
-    orientation, c_orientation = _index_array(orientation, rstr._orient_dtype, rstr._orient_cdecl)
+    offsets, c_offsets = _index_array(offsets, np.int32, "CeedInt *", "offsets", num_nodes)
+    orientation, c_orientation = _index_array(orientation, rstr._orient_dtype, rstr._orient_cdecl, "orientation",
+                                              rstr._orient_per_node * num_nodes)
     rstr._kept += [offsets, orientation]
     rstr._check(getattr(lib, rstr._c_create)(ceed._handle[0], *sizes, memtype, _safe_mode(cmode), c_offsets,
                                              c_orientation, rstr._handle))

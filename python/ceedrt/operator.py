@@ -52,15 +52,39 @@ class _OperatorBase(CeedObject):
         """[coarse operator, prolongation, restriction] for a coarser active basis."""
         return self._multigrid(lib.CeedOperatorMultigridLevelCreate, p_mult_fine, rstr_coarse, basis_coarse)
 
+    def _active_nodes(self, c_get_nodes):
+        """Nodes (per direction, for c_get_nodes = CeedBasisGetNumNodes1D) of the active input's basis."""
+        num_in, fields = ffi.new("CeedInt *"), ffi.new("CeedOperatorField **")
+        self._check(lib.CeedOperatorGetFields(self._handle[0], num_in, fields, ffi.NULL, ffi.NULL))
+        for i in range(num_in[0]):
+            vec, basis, nodes = ffi.new("CeedVector *"), ffi.new("CeedBasis *"), ffi.new("CeedInt *")
+            self._check(lib.CeedOperatorFieldGetVector(fields[0][i], vec))
+            active = vec[0] == lib.CEED_VECTOR_ACTIVE
+            lib.CeedVectorDestroy(vec)
+            if active:
+                self._check(lib.CeedOperatorFieldGetBasis(fields[0][i], basis))
+                code = c_get_nodes(basis[0], nodes)
+                lib.CeedBasisDestroy(basis)
+                self._check(code)
+                return nodes[0]
+        raise ValueError("the operator has no active input field")
+
+    def _interp_table(self, interp_C_to_F, basis_coarse, c_get_nodes):
+        """The coarse-to-fine table, checked against the sizes the library will read."""
+        fine = self._active_nodes(c_get_nodes)
+        coarse = ffi.new("CeedInt *")
+        self._check(c_get_nodes(basis_coarse._handle[0], coarse))
+        return as_scalars(interp_C_to_F, "interp_C_to_F", (fine, coarse[0]))
+
     def multigrid_create_tensor_h1(self, p_mult_fine, rstr_coarse, basis_coarse, interp_C_to_F):
         """As multigrid_create, with the 1D coarse-to-fine interpolation given (P1d fine x P1d coarse)."""
-        table = as_scalars(interp_C_to_F, "interp_C_to_F")
+        table = self._interp_table(interp_C_to_F, basis_coarse, lib.CeedBasisGetNumNodes1D)
         return self._multigrid(lib.CeedOperatorMultigridLevelCreateTensorH1, p_mult_fine, rstr_coarse, basis_coarse,
                                scalar_pointer(table))
 
     def multigrid_create_h1(self, p_mult_fine, rstr_coarse, basis_coarse, interp_C_to_F):
         """As multigrid_create, with the coarse-to-fine interpolation given (fine nodes x coarse nodes)."""
-        table = as_scalars(interp_C_to_F, "interp_C_to_F")
+        table = self._interp_table(interp_C_to_F, basis_coarse, lib.CeedBasisGetNumNodes)
         return self._multigrid(lib.CeedOperatorMultigridLevelCreateH1, p_mult_fine, rstr_coarse, basis_coarse,
                                scalar_pointer(table))
 

@@ -29,6 +29,12 @@ class _QFunctionBase(CeedObject):
 
     def apply(self, q, inputs, outputs):
         """Evaluate at q points: inputs and outputs are lists of Vectors, one per field, in field order."""
+        num_in, num_out = ffi.new("CeedInt *"), ffi.new("CeedInt *")
+        self._check(lib.CeedQFunctionGetFields(self._handle[0], num_in, ffi.NULL, num_out, ffi.NULL))
+        if (len(inputs), len(outputs)) != (num_in[0], num_out[0]):
+            # The library reads one vector per field from each array.
+            raise ValueError("QFunction.apply: %d inputs and %d outputs given, the QFunction has %d and %d fields"
+                             % (len(inputs), len(outputs), num_in[0], num_out[0]))
         c_in = ffi.new("CeedVector[]", [v._handle[0] for v in inputs] or [ffi.NULL])
         c_out = ffi.new("CeedVector[]", [v._handle[0] for v in outputs] or [ffi.NULL])
         self._check(lib.CeedQFunctionApply(self._handle[0], q, c_in, c_out))

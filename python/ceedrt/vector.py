@@ -55,6 +55,10 @@ class Vector(CeedObject):
             else:
                 array = np.ascontiguousarray(array, dtype=np.float64)
                 cmode = constants.COPY_VALUES
+            if array.size < self.get_length():
+                # The library reads length values from the pointer: a shorter array would be read past its end.
+                raise ValueError("Vector.set_array: the array has %d values, the vector %d"
+                                 % (array.size, self.get_length()))
         pointer = ffi.cast("CeedScalar *", array_address(array, memtype))
         self._check(lib.CeedVectorSetArray(self._handle[0], memtype, cmode, pointer))
         self._array_reference = array if cmode == constants.USE_POINTER else None

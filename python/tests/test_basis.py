@@ -101,6 +101,13 @@ def test_table_of_the_wrong_size_raises(ceed):
         ceed.BasisTensorH1(1, 1, 2, 2, [1.0, 0.0, 0.0], [0.0] * 4, [0.0, 1.0], [1.0, 1.0])
 
 
+def test_non_tensor_tables_of_the_wrong_size_raise(ceed):
+    with pytest.raises(ValueError, match="grad has 3 values, expected 6"):
+        ceed.BasisH1(ceedrt.TRIANGLE, 1, 3, 1, [1 / 3] * 3, [-1.0, 1.0, 0.0], [1 / 3, 1 / 3], [0.5])
+    with pytest.raises(ValueError, match="curl has 6 values, expected 2"):
+        ceed.BasisHcurl(ceedrt.QUAD, 1, 2, 1, [0.0] * 4, [0.0] * 6, [0.0, 0.0], [4.0])
+
+
 def test_library_rejects_too_few_nodes(ceed):
     with pytest.raises(ceedrt.CeedError):
         ceed.BasisTensorH1Lagrange(1, 1, 0, 2, ceedrt.GAUSS)

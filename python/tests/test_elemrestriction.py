@@ -118,6 +118,15 @@ def test_offset_outside_the_l_vector_raises(ceed):
     assert "5" in str(error.value)
 
 
+def test_index_arrays_shorter_than_read_are_refused(ceed):
+    with pytest.raises(ValueError, match="offsets has 5 entries, the restriction reads 6"):
+        ceed.ElemRestriction(3, 2, 1, 1, 4, [0, 1, 1, 2, 2])
+    with pytest.raises(ValueError, match="orientation has 4 entries, the restriction reads 12"):
+        ceed.CurlOrientedElemRestriction(2, 2, 1, 1, 3, [0, 1, 1, 2], [0, 1, 0, 0])
+    with pytest.raises(ValueError, match="orientation"):
+        ceed.BlockedOrientedElemRestriction(2, 2, 2, 1, 1, 3, [0, 1, 1, 2], [False])
+
+
 def test_wrong_e_vector_length_raises(ceed):
     rstr = ceed.ElemRestriction(3, 2, 1, 1, 4, CHAIN_OFFSETS)
     with pytest.raises(ceedrt.CeedError):

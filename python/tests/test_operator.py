@@ -119,6 +119,14 @@ def test_multigrid_level_keeps_the_mass_of_constants(ceed, qfs, variant):
     assert values(back).sum() == pytest.approx(nu, rel=1e-12)
 
 
+def test_multigrid_table_of_the_wrong_size_raises(ceed, qfs):
+    op, nu, _ = mass_1d(ceed, qfs, nelem=3, p=4, q=5)
+    rstr_coarse = ceed.ElemRestriction(3, 2, 1, 1, 4, [[e, e + 1] for e in range(3)])
+    basis_coarse = ceed.BasisTensorH1Lagrange(1, 1, 2, 5, ceedrt.GAUSS)
+    with pytest.raises(ValueError, match="interp_C_to_F has 6 values, expected 8"):
+        op.multigrid_create_tensor_h1(ones(ceed, nu), rstr_coarse, basis_coarse, np.zeros((3, 2)))
+
+
 def test_operator_outlives_every_other_wrapper(ceed_resource, qfs):
     ceed = ceedrt.Ceed(ceed_resource)
     op, nu, parts = mass_1d(ceed, qfs)

@@ -69,6 +69,12 @@ def test_identity_copies(ceed):
     np.testing.assert_array_equal(values(v), range(6))
 
 
+def test_apply_needs_one_vector_per_field(ceed):
+    qf = ceed.QFunctionByName("MassApply")
+    with pytest.raises(ValueError, match="1 inputs and 1 outputs given, the QFunction has 2 and 1"):
+        qf.apply(2, [vector(ceed, [1, 2])], [ceed.Vector(2)])
+
+
 def test_unknown_gallery_name_raises(ceed):
     with pytest.raises(ceedrt.CeedError, match="gallery"):
         ceed.QFunctionByName("NoSuchQFunction")

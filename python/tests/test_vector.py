@@ -120,6 +120,14 @@ def test_use_pointer_rejects_arrays_it_cannot_use_in_place(ceed):
         vec.set_array(np.arange(8.0)[::2], cmode=ceedrt.USE_POINTER)
 
 
+def test_array_shorter_than_the_vector_is_refused(ceed):
+    vec = ceed.Vector(5)
+    with pytest.raises(ValueError, match="3 values, the vector 5"):
+        vec.set_array(np.zeros(3))
+    with pytest.raises(ValueError, match="3 values, the vector 5"):
+        vec.set_array(np.zeros(3), cmode=ceedrt.USE_POINTER)
+
+
 def test_length_mismatch_raises_with_the_library_message(ceed):
     x, y = ceed.Vector(3), ceed.Vector(4)
     x.set_value(1.0)
