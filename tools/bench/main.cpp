@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "../common/tool-common.hpp"
 #include "bp.hpp"
 #include "bs.hpp"
+#include "mesh.hpp"
 #include "runner.hpp"
 
 namespace {
@@ -99,7 +101,21 @@ std::vector<std::string> ParseModes(const std::string &text) {
   return modes;
 }
 
-const char *kFooter = R"(Problems (BENCHMARKS.md):
+// Sizes whose BP mesh 32-bit offsets cannot index are refused before any run (the bandwidth runs come first).
+void CheckMeshSizes(const BenchOptions &options) {
+  if (options.dofs.max_from_memory) return;  // the memory limit's size is capped where it is computed
+  for (const std::string &problem : options.problems) {
+    const bench::BpSpec *spec = bench::FindBp(problem);
+    if (!spec) continue;
+    for (int degree : options.degrees) {
+      const std::string why =
+          bench::MeshTooLargeBecause(bench::ChooseElements(options.dofs.max, degree, spec->num_comp, options.mesh.deformation), degree, spec->num_comp);
+      if (!why.empty()) throw CLI::ValidationError("--dofs", problem + " at p = " + std::to_string(degree) + ": " + why + "; ask for fewer DOFs");
+    }
+  }
+}
+
+const char *kFooter = R"(Problems (the CEED bake-off problems and streaming benchmarks):
   bp1 mass, bp2 vector mass, bp3 diffusion, bp4 vector diffusion (Gauss, Q = p+2);
   bp5 diffusion, bp6 vector diffusion (Gauss-Lobatto, Q = p+1); 3D hexahedral mesh of the unit cube.
   bs1 copy, bs2 AXPY, bs3 norm, bs4 dot, bs5 fused CG update, bs6 gather, bs7 scatter (BS6/BS7 on the
@@ -171,12 +187,14 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(1e-3, 1e7));
 
   try {
+    tools::AcceptSingleDashCeed(argc, argv);
     app.parse(argc, argv);
     options.problems = ParseProblems(problems);
     options.degrees  = ParseDegrees(!degrees.empty() ? degrees : options.sweep ? "1:8" : "3");
     options.dofs     = ParseSizes(!sizes.empty() ? sizes : options.sweep ? "1e3:max" : "1e5");
     options.modes    = ParseModes(modes);
     options.mesh.deformation = mesh == "smooth" ? bench::Deformation::smooth : mesh == "kershaw" ? bench::Deformation::kershaw : bench::Deformation::none;
+    CheckMeshSizes(options);
 #ifdef CEED_BENCH_PEER
     if (options.precision != "fp64" || options.qdata != "fp64") {
       throw CLI::ValidationError("--precision/--qdata", "precisions other than fp64 are ceedrt's multiprecision extension, not part of the libCEED API");

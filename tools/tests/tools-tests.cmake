@@ -36,6 +36,19 @@ tools_expect(tools/ceed-bench/cli/bad-degree 105 COMMAND $<TARGET_FILE:ceed-benc
 tools_expect(tools/ceed-bench/cli/bad-dofs 105 COMMAND $<TARGET_FILE:ceed-bench> --dofs 1e5:1e3 EXPECT "--dofs" "1e5:1e3")
 tools_expect(tools/ceed-bench/cli/bad-mesh 105 COMMAND $<TARGET_FILE:ceed-bench> --mesh twisted EXPECT "--mesh" "twisted")
 tools_expect(tools/ceed-bench/cli/bad-resource 1 COMMAND $<TARGET_FILE:ceed-bench> --ceed /cpu/self/nonexistent EXPECT "No suitable backend")
+# libCEED's spelling -ceed is taken too; errors name the function, not the tool's C++ call text.
+tools_expect(tools/ceed-bench/cli/single-dash-resource 1 COMMAND $<TARGET_FILE:ceed-bench> -ceed /cpu/self/nonexistent
+             EXPECT "CeedInit failed" "No suitable backend: /cpu/self/nonexistent" REJECT "c_str|out\\(\\)")
+# Sizes a BP mesh cannot index are refused before the bandwidth runs, with readable numbers.
+tools_expect(tools/ceed-bench/cli/dofs-too-large 105 COMMAND $<TARGET_FILE:ceed-bench> --dofs 1e11
+             EXPECT "--dofs: bp3 at p = 3: a mesh of 3.7e\\+09 elements" "too large for 32-bit" REJECT "bs2 ")
+if(TARGET ceed-solve)
+  tools_expect(tools/ceed-solve/cli/negative-rtol 105 COMMAND $<TARGET_FILE:ceed-solve> --rtol -1 EXPECT "--rtol: must be a positive number, got -1"
+               REJECT "[0-9]{40}")
+  tools_expect(tools/ceed-solve/cli/bad-pc 105 COMMAND $<TARGET_FILE:ceed-solve> --pc bogus EXPECT "unknown preconditioner 'bogus'" REJECT "MPI_ABORT")
+  tools_expect(tools/ceed-solve/jacobi-summary 0 COMMAND $<TARGET_FILE:ceed-solve> -ceed /cpu/self/ref/serial --dofs 1e3 --pc jacobi
+               EXPECT "converged" "setup [0-9.]+, solve" REJECT "LOR assembly|AMG setup")
+endif()
 
 # ---- ceed-bench runs ----------------------------------------------------------------------------------
 foreach(resource ${CEEDRT_TEST_RESOURCES})
