@@ -130,7 +130,10 @@ Checks (every run): mass: sum(M 1) = volume and sum(M u) = int u for linear u; d
   64 fp32 units per 1D quadrature point. BS: results compared with host computations.
 Roofline: memory bound = bandwidth / (bytes per DOF of a fused kernel: vectors, quadrature data, 4-byte
   indices; CG adds 11 vector streams), bandwidth from --bandwidth, else a bs2 fit (--bandwidth-from
-  FILE, or this run's bs2, or a short bs2 measurement); compute bound = peak / sum-factorization
+  FILE, or this run's bs2, or the fit stored for this machine and backend in the kernel cache folder,
+  else a short bs2 measurement, then stored; --remeasure-bandwidth measures again). On /cpu resources,
+  sizes whose working set fits the last-level cache run from the cache: their ratio reads 'cache' and
+  they are left out of the peak and 80% sizes of the sweep summary. Compute bound = peak / sum-factorization
   flops per DOF, peak from --peak-gflops, else for /cpu resources one core's FP64 FMA rate measured at
   the start (independent FMA chains, AVX-512 or AVX2), else 112 (one Zen 5 core). The reported ratio is rate / min(both).
 Output: a table on stdout; with --json JSON lines on stdout (table on stderr); --json-file appends.
@@ -181,6 +184,8 @@ int main(int argc, char **argv) {
   app.add_flag("--progress", options.progress, "progress display on stderr without --sweep");
   app.add_option("--bandwidth", options.bandwidth_gbs, "roofline bandwidth in GB/s (default: measured by bs2)")->check(CLI::Range(1e-3, 1e6));
   app.add_option("--bandwidth-from", options.bandwidth_from, "JSON lines file holding a bs2 fit to take the roofline bandwidth from");
+  app.add_flag("--remeasure-bandwidth", options.remeasure_bandwidth,
+               "measure the roofline's bs2 fit again, replacing the one stored for this machine and backend in the kernel cache folder");
   app.add_option("--peak-gflops", options.peak_gflops,
                  "peak FP64 rate for the compute roofline (default: for /cpu resources one core's FMA rate measured at the start, "
                  "else 112, one Zen 5 core)")

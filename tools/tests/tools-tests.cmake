@@ -102,9 +102,20 @@ tools_expect(tools/ceed-bench/bandwidth-from 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp2 --degree 2 --dofs 2e3 --bandwidth-from ${bs_file} --min-time 0 --min-reps 1
              EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit in ${bs_file}" "RESULT: ok")
 set_tests_properties(tools/ceed-bench/bandwidth-from PROPERTIES FIXTURES_REQUIRED tools-bs2-file)
+# The roofline bandwidth is measured once per machine and backend and stored in the kernel cache folder (here a
+# fresh one in the build tree); a later run reuses it. A 2e3-DOF BP1 runs from the cache: its ratio reads "cache".
+set(bandwidth_cache "CEEDRT_CACHE_DIR=${tools_test_dir}/bandwidth-cache")
 tools_expect(tools/ceed-bench/bandwidth-measured 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --remeasure-bandwidth
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs, stored in [^)]*ceed-bench-bandwidth-" "RESULT: ok"
+             ENV ${bandwidth_cache})
+set_tests_properties(tools/ceed-bench/bandwidth-measured PROPERTIES FIXTURES_SETUP tools-stored-bandwidth)
+tools_expect(tools/ceed-bench/bandwidth-stored 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1
-             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs\\)" "RESULT: ok")
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit of [0-9T:-]+Z stored in [^;]*ceed-bench-bandwidth-[0-9a-f]+.jsonl; --remeasure-bandwidth"
+                    "bp1 +apply +2 .* cache +[0-9.e+-]+ ok" "RESULT: ok"
+             REJECT "measured before the BP runs" ENV ${bandwidth_cache})
+set_tests_properties(tools/ceed-bench/bandwidth-stored PROPERTIES FIXTURES_REQUIRED tools-stored-bandwidth)
 # The compute roofline's peak: one core's FMA rate measured for a CPU resource (10 to 9999 GFLOP/s), or given.
 tools_expect(tools/ceed-bench/peak-measured 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --bandwidth 10
