@@ -13,7 +13,8 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
 file(MAKE_DIRECTORY ${tools_test_dir})
-set(tools_env "CEEDRT_PLUGIN_PATH=")
+# The tests' kernel cache (and stored roofline bandwidth) in the build tree, not the user's ~/.cache.
+set(tools_env "CEEDRT_PLUGIN_PATH=;CEEDRT_CACHE_DIR=${CEEDRT_TEST_KERNEL_CACHE}")
 set(expect_script ${CMAKE_CURRENT_SOURCE_DIR}/tests/expect.cmake)
 set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-bench-json.py)
 if(NOT DEFINED CEEDRT_TEST_RESOURCES)
