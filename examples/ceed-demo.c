@@ -54,7 +54,7 @@ static void *Malloc(size_t bytes) {
 static void Usage(const char *prog) {
   fprintf(stderr,
           "usage: %s [-ceed RESOURCE] [-p DEGREE] [-n ELEMENTS_PER_DIRECTION] [-t SECONDS]\n"
-          "  -ceed  backend resource (default /cpu/self/ref/serial)\n"
+          "  -ceed  backend resource (default /cpu/self/ref/serial; --ceed also works)\n"
           "  -p     polynomial degree, 1..8 (default 2)\n"
           "  -n     elements per direction, 1..1000 (default 8)\n"
           "  -t     minimum time spent in the timed applications, seconds (default 0.5)\n",
@@ -99,7 +99,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) {
       Usage(argv[0]);
       return 0;
-    } else if (!strcmp(argv[a], "-ceed") && a + 1 < argc) {
+    } else if ((!strcmp(argv[a], "-ceed") || !strcmp(argv[a], "--ceed")) && a + 1 < argc) {
       resource = argv[++a];
     } else if (!strcmp(argv[a], "-p") && a + 1 < argc) {
       if (ParseInt(argv[++a], 1, 8, &p)) {

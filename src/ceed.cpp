@@ -45,7 +45,7 @@ namespace {
 int StoreInitFailure(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args) {
   CeedErrorStore(ceed, filename, line_no, func, err_code, format, args);
   std::string &message  = ceed::RootCeed(ceed)->error_message;
-  const std::string loc = std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): ";
+  const std::string loc = ceed::SourceLocation(filename, line_no, func);
   if (!ceed->is_debug && !message.compare(0, loc.size(), loc)) message.erase(0, loc.size());
   return err_code;
 }

@@ -8,15 +8,20 @@
 
 namespace {
 
+// Messages are kept at any length (CeedGetErrorMessage returns a pointer): compile errors end with the path of
+// the generated source, which a fixed buffer would cut first.
 std::string FormatMessage(const char *filename, int line_no, const char *func, const char *format, va_list *args) {
-  char    body[CEED_MAX_RESOURCE_LEN];
   va_list copy;
   va_copy(copy, *args);
-  std::vsnprintf(body, sizeof(body), format, copy);
+  const int length = std::vsnprintf(nullptr, 0, format, copy);
   va_end(copy);
-  std::string full = std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): " + body;
-  if (full.size() >= CEED_MAX_RESOURCE_LEN) full.resize(CEED_MAX_RESOURCE_LEN - 1);  // the stored buffer's size
-  return full;
+  std::string body(length > 0 ? static_cast<size_t>(length) : 0, '\0');
+  if (length > 0) {
+    va_copy(copy, *args);
+    std::vsnprintf(&body[0], body.size() + 1, format, copy);
+    va_end(copy);
+  }
+  return ceed::SourceLocation(filename, line_no, func) + body;
 }
 
 void PrintMessage(const std::string &msg) {
@@ -33,6 +38,14 @@ thread_local std::string null_ceed_message = "No error message stored";
 }  // namespace
 
 namespace ceed {
+// Where an error was raised, relative to the checkout for the library's own files: the checkout's path would
+// otherwise open every message (repeated in nested ones), and it means nothing once the library is installed.
+std::string SourceLocation(const char *filename, int line_no, const char *func) {
+  const size_t prefix = std::strlen(CEEDRT_SOURCE_PREFIX);
+  if (!std::strncmp(filename, CEEDRT_SOURCE_PREFIX, prefix)) filename += prefix;
+  return std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): ";
+}
+
 // CEED_ERROR_HANDLER selects the handler of new contexts: exit, store, return; anything else aborts.
 CeedErrorHandler DefaultErrorHandler() {
   const char *mode = std::getenv("CEED_ERROR_HANDLER");

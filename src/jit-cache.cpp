@@ -171,6 +171,9 @@ int Directory(Ceed ceed, std::string *dir, bool *is_persistent) {
   if (first) {
     CeedDebug(ceed, "Kernel cache: not using %s, because %s; kernels of this process go to the private folder %s instead", configured.c_str(),
               reason.c_str(), dir->c_str());
+    ceed::NoticeOnce("kernel-cache-refused", "kernel cache folder " + configured + " not used, because " + reason +
+                                           ": every process compiles its kernels again. Fix: set CEEDRT_CACHE_DIR to a folder of yours "
+                                           "that nobody else can write (unset, ~/.cache/ceedrt is used)");
   }
   return CEED_ERROR_SUCCESS;
 }

@@ -11,12 +11,15 @@
 # README.md, "Benchmarks", says how to read it). The example program examples/ceed-demo (mass and
 # diffusion checks with timing) is built and tested with the rest: build/examples/ceed-demo -h.
 set -u
+for arg in "$@"; do
+  if [[ "$arg" == "-h" || "$arg" == "--help" ]]; then
+    sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"
+    exit 0
+  fi
+done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 1
-lock=/tmp/ceedrt-build.lock  # shared-tree convention: one build at a time (docs/internals.md)
-locked() {
-  if command -v flock >/dev/null 2>&1; then flock "$lock" "$@"; else "$@"; fi
-}
+source "$root/tools/build-lock.sh"
 
 "$root/tools/setup.sh" || { echo "tools/demo.sh: set-up failed; install the packages named above" >&2; exit 1; }
 if [[ ! -f build/CMakeCache.txt ]]; then
@@ -24,7 +27,7 @@ if [[ ! -f build/CMakeCache.txt ]]; then
 fi
 # Everything a run can load: the library, every plugin of the build's plugin folder, the tools (CMake target
 # ceedrt-runtime), not one tool alone: /cpu/self picks the best backend whose plugin is there.
-locked cmake --build --preset default --target ceedrt-runtime --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
+ceedrt_locked_build build cmake --build --preset default --target ceedrt-runtime --parallel "$(nproc 2>/dev/null || echo 2)" || exit 1
 
 # Each manifest of the plugin folder must have its library, or its backend would be silently unusable.
 plugins="$root/build/lib/ceedrt/plugins"

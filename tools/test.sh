@@ -16,7 +16,6 @@ cd "$root" || exit 1
 presets=(${CEEDRT_TEST_PRESETS:-default asan-ubsan tsan})
 jobs="${CEEDRT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 ctest_args=(${CTEST_ARGS:-})
-lock=/tmp/ceedrt-build.lock  # shared-tree convention: one build at a time (docs/internals.md)
 
 summary=()
 failed=0
@@ -44,10 +43,7 @@ skip_step() {
   summary+=("$(printf '  %-34s skipped (%s)' "$1" "$2")")
 }
 
-# Builds serialise on the shared lock when flock is available.
-locked() {
-  if command -v flock >/dev/null 2>&1; then flock "$lock" "$@"; else "$@"; fi
-}
+source "$root/tools/build-lock.sh"
 
 if ! run_step "setup" "$root/tools/setup.sh"; then
   echo "tools/test.sh: set-up failed; install the packages named above and rerun" >&2
@@ -57,7 +53,7 @@ fi
 
 for preset in "${presets[@]}"; do
   if run_step "configure ${preset}" cmake --preset "$preset"; then
-    if run_step "build ${preset}" locked cmake --build --preset "$preset" --parallel "$jobs"; then
+    if run_step "build ${preset}" ceedrt_locked_build "$(ceedrt_preset_binary_dir "$preset")" cmake --build --preset "$preset" --parallel "$jobs"; then
       run_step "test ${preset}" ctest --preset "$preset" --parallel "$jobs" --timeout 600 "${ctest_args[@]}"
     else
       skip_step "test ${preset}" "build failed"

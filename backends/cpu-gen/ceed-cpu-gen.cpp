@@ -1,9 +1,12 @@
-// /cpu/self/gen: plugin entry point and context initialisation. Without a working C++ compiler the
-// context cannot be created: CeedInit fails with a message naming the compiler (policy documented in the
-// README); /cpu/self/ref needs no compiler.
+// /cpu/self/gen: plugin entry point and context initialisation. Without a working C++ compiler the context
+// is created only when the compiler's kernels are in the cache (it was seen working before): those are used,
+// other operators go to the delegate. Otherwise CeedInit fails with a message naming the compiler (policy
+// documented in the README); /cpu/self/ref needs no compiler.
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <utility>
 
@@ -36,6 +39,20 @@ static int Destroy(Ceed ceed) {
   return CeedSetData(ceed, nullptr);
 }
 
+// Told once per process on stderr (CEEDRT_QUIET=1 silences it, as the library's own notices): operators whose
+// kernel is not cached are slower than the user expects from /cpu/self/gen.
+static void TellCompilerUnavailable(const HostCompiler &compiler) {
+  static std::once_flag told;
+  const char           *quiet = std::getenv("CEEDRT_QUIET");
+  if (quiet && *quiet && std::strcmp(quiet, "0") != 0) return;
+  std::call_once(told, [&compiler] {
+    std::fprintf(stderr,
+                 "ceedrt: /cpu/self/gen runs the kernels of its cache only, because %s; operators whose kernel is not cached are applied by "
+                 "/cpu/self/ref/serial. Fix: install a C++17 compiler or point CEEDRT_JIT_CXX at one (CEEDRT_QUIET=1 silences this notice)\n",
+                 compiler.unavailable.c_str());
+  });
+}
+
 static int Init(const char *resource, Ceed ceed) {
   // Resource option lanes=2|4|8 overrides the batch width chosen for this CPU.
   char value[16] = {0};
@@ -65,6 +82,7 @@ static int Init(const char *resource, Ceed ceed) {
     CeedCheck(data->pool, ceed, CEED_ERROR_MAJOR, "Out of memory initialising %s", resource);
   }
   CeedCall(FindHostCompiler(ceed, lanes, &data->compiler));
+  if (!data->compiler.unavailable.empty()) TellCompilerUnavailable(data->compiler);
   CeedCallBackend(CeedSetData(ceed, data.release()));
   CeedCallBackend(CeedSetDeterministic(ceed, true));
   CeedBackendOps ops{};

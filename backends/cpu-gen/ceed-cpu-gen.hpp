@@ -22,6 +22,7 @@ struct HostCompiler {
   std::vector<std::string> flags;     // optimisation and ISA flags for this CPU, then CEEDRT_JIT_CXXFLAGS
   std::string              target;    // CPU brand and features the flags were chosen for
   int                      lanes = 2; // doubles per SIMD register used for element batches
+  std::string              unavailable;  // why the compiler does not run now ("" when it does): only cached kernels load
 };
 
 struct Context {

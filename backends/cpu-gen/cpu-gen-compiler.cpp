@@ -156,27 +156,60 @@ int Load(Ceed ceed, const std::string &key, const char *path, CeedGenKernel *ker
 
 }  // namespace
 
+namespace {
+
+// The banner of the compiler at path as last seen working, kept in the kernel cache: the kernels it built stay
+// usable (their keys hold the banner) while the compiler is missing or broken.
+int BannerKey(const std::string &path, Key *key) {
+  const char *parts[] = {"cpu-gen compiler banner", path.c_str()};
+  return CeedKernelCacheComputeKey(2, parts, key->text);
+}
+
+}  // namespace
+
 int FindHostCompiler(Ceed ceed, int lanes_request, HostCompiler *compiler) {
   const char *env = std::getenv("CEEDRT_JIT_CXX");
   compiler->path  = env && *env ? env : CEEDRT_JIT_CXX_DEFAULT;
   // Probed once per compiler and process: the banner identifies the compiler in cache keys.
   static std::mutex                         probe_mutex;
-  static std::map<std::string, std::string> banners;
+  static std::map<std::string, std::string> banners, unavailable;
   {
     std::lock_guard<std::mutex> lock(probe_mutex);
     auto                        found = banners.find(compiler->path);
     if (found == banners.end()) {
-      std::string output;
+      std::string output, why;
       int         status = -1;
-      if (!RunCommand({compiler->path, "--version"}, &output, &status) || status != 0 || output.empty()) {
-        return CeedError(ceed, CEED_ERROR_UNSUPPORTED,
-                         "/cpu/self/gen compiles its kernels with a C++ compiler, but '%s --version' does not run (%s). Install a C++17 "
-                         "compiler, point CEEDRT_JIT_CXX at one, or use /cpu/self/ref",
-                         compiler->path.c_str(), output.empty() ? "no output" : output.c_str());
+      const bool  ran    = RunCommand({compiler->path, "--version"}, &output, &status);
+      // Only the first line of what it printed: a program that is no compiler prints its whole help or licence.
+      const std::string first_line = output.substr(0, output.find('\n'));
+      if (!ran) why = output;
+      else if (status != 0) why = "it exited with status " + std::to_string(status) + (first_line.empty() ? "" : " after printing \"" + first_line + "\"");
+      else if (first_line.empty()) why = "it printed no version";
+      Key key;
+      CeedCall(BannerKey(compiler->path, &key));
+      std::string banner = first_line;
+      void       *stored = nullptr;
+      size_t      num_bytes = 0;
+      CeedCall(CeedKernelCacheLookupBytes(ceed, key.text, "banner", &stored, &num_bytes));
+      const std::string known = stored ? std::string(static_cast<const char *>(stored), num_bytes) : std::string();
+      CeedFree(&stored);
+      if (why.empty()) {
+        if (known != banner) CeedCall(CeedKernelCacheStoreBytes(ceed, key.text, "banner", banner.data(), banner.size(), nullptr));
+      } else {
+        if (known.empty()) {
+          return CeedError(ceed, CEED_ERROR_UNSUPPORTED,
+                           "/cpu/self/gen compiles its kernels with a C++ compiler, but '%s --version' does not run (%s). Install a C++17 "
+                           "compiler, point CEEDRT_JIT_CXX at one, or use /cpu/self/ref",
+                           compiler->path.c_str(), why.c_str());
+        }
+        banner                      = known;
+        unavailable[compiler->path] = "'" + compiler->path + " --version' does not run (" + why + ")";
       }
-      found = banners.emplace(compiler->path, output.substr(0, output.find('\n'))).first;
+      found = banners.emplace(compiler->path, banner).first;
     }
     compiler->identity = compiler->path + " | " + found->second;
+    auto missing       = unavailable.find(compiler->path);
+    compiler->unavailable = missing == unavailable.end() ? std::string() : missing->second;
   }
   // GCC 12's -march=native does not know Zen 5 (it falls back to znver3, AVX2): AVX-512 is asked for explicitly.
   __builtin_cpu_init();
@@ -246,6 +279,8 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   diagnostics->clear();
   CeedCall(LoadKernel(ceed, compiler, source, kernel));
   if (*kernel) return CEED_ERROR_SUCCESS;
+  CeedCheck(compiler.unavailable.empty(), ceed, CEED_ERROR_BACKEND, "/cpu/self/gen cannot build a kernel that is not in its cache: %s",
+            compiler.unavailable.c_str());
   Key key;
   CeedCall(ComputeKey(ceed, compiler, source, &key));
 

@@ -52,7 +52,9 @@ int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
   return CEED_ERROR_SUCCESS;
 }
 
-int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes) {
+// Without a working compiler (HostCompiler::unavailable) only kernels found in the cache are used: *not_cached is
+// set when there is none, and the operator is then applied by the delegate.
+int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompiler &compiler, size_t *scratch_bytes, bool *not_cached) {
   const auto dialect = ceed::gen::CreateCpuDialect(d->lanes);
   const std::string &path = d->desc.qf_source_path;
   ceed::gen::KernelSource source, inlined_source;
@@ -66,6 +68,8 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
     *scratch_bytes = source.scratch_bytes;
     CeedCall(LoadKernel(ceed, compiler, source.text, &d->kernel));
     if (d->kernel) return CEED_ERROR_SUCCESS;
+    *not_cached = !compiler.unavailable.empty();
+    if (*not_cached) return CEED_ERROR_SUCCESS;
     bool failed_before = false;
     CeedCall(KernelFailedBefore(ceed, compiler, source.text, &failed_before));
     std::string &diagnostics = inline_diagnostics;
@@ -91,6 +95,11 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, std::string(), &source));
   *scratch_bytes = source.scratch_bytes;
   std::string diagnostics;
+  if (!compiler.unavailable.empty()) {
+    CeedCall(LoadKernel(ceed, compiler, source.text, &d->kernel));
+    *not_cached = !d->kernel;
+    return CEED_ERROR_SUCCESS;
+  }
   CeedCall(BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics));
   if (record_failure) CeedCall(RecordKernelFailure(ceed, compiler, inlined_source.text, inline_diagnostics));
   return CEED_ERROR_SUCCESS;
@@ -138,7 +147,15 @@ int PrepareOnce(CeedOperator op, GenOperator *d) {
   d->args.num_elem = d->desc.num_elem;
   CeedCall(SetUpHostData(d));
   size_t scratch_bytes = 0;
-  CeedCall(BuildFusedKernel(ceed, op, d, *compiler, &scratch_bytes));
+  bool   not_cached    = false;
+  CeedCall(BuildFusedKernel(ceed, op, d, *compiler, &scratch_bytes, &not_cached));
+  if (not_cached) {
+    CeedDebug(ceed, "/cpu/self/gen: operator not fused: its kernel is not in the cache and %s; applied by the delegate",
+              compiler->unavailable.c_str());
+    CeedCall(CreateFallback(op, d));
+    d->prepared = true;
+    return CEED_ERROR_SUCCESS;
+  }
   CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &d->scratch));
   int threads = 1;
   CeedCall(GetThreads(ceed, &threads));

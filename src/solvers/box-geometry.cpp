@@ -9,7 +9,9 @@ void Check(int ierr, Ceed ceed, const char *call) {
   if (ierr == CEED_ERROR_SUCCESS) return;
   const char *message = nullptr;
   CeedGetErrorMessage(ceed, &message);
-  std::string text = std::string(call) + " failed (error " + std::to_string(ierr) + ")";
+  // The function's name only: the call's C++ argument text means nothing to a user of the tools.
+  const std::string call_text = call, function = call_text.substr(0, call_text.find('('));
+  std::string       text      = function + " failed (error " + std::to_string(ierr) + ")";
   if (message && *message) text += ": " + std::string(message);
   if (ceed) CeedResetErrorMessage(ceed, &message);
   throw Error(text);

@@ -180,6 +180,16 @@ TEST_F(CacheTrust, GroupWritableFolderOfOursIsRefused) {
   PlantEntries(folder);
   fs::permissions(folder, fs::perms::owner_all | fs::perms::group_all);
   ExpectRefusedAndCorrect({{"CEEDRT_CACHE_DIR", folder.string()}}, {"writable by its group (mode 0770)", "refused: " + folder.string()});
+  // Without CEED_DEBUG the refusal is still told, once per process, with its cause and fix; CEEDRT_QUIET=1 silences it.
+  const std::string notice = "ceedrt: kernel cache folder " + folder.string() + " not used, because " + folder.string() + " is writable by its group";
+  std::string       output;
+  EXPECT_EQ(RunVictim({{"CEEDRT_CACHE_DIR", folder.string()}, {"CEEDRT_CACHE", ""}, {"CEEDRT_QUIET", ""}, {"CEEDRT_TEST_MARKER", marker_.string()}}, &output), 0);
+  const size_t at = output.find(notice);
+  EXPECT_NE(at, std::string::npos) << output;
+  EXPECT_EQ(output.find(notice, at + 1), std::string::npos) << "told more than once:\n" << output;
+  EXPECT_NE(output.find("Fix: set CEEDRT_CACHE_DIR"), std::string::npos) << output;
+  EXPECT_EQ(RunVictim({{"CEEDRT_CACHE_DIR", folder.string()}, {"CEEDRT_CACHE", ""}, {"CEEDRT_QUIET", "1"}, {"CEEDRT_TEST_MARKER", marker_.string()}}, &output), 0);
+  EXPECT_EQ(output.find("ceedrt: kernel cache folder"), std::string::npos) << output;
 }
 
 TEST_F(CacheTrust, EntryOfAnotherUserIsRebuilt) {

@@ -33,23 +33,23 @@ static const char *InitMessage(void) {
 /* CeedInit("/cpu/self") with CEED_DEBUG on and its output (on stdout) captured: what serves it, what was skipped and why, and
    whether the debug output names each skipped candidate. */
 static int CheckGeneric(const char *expected_resource, const char *skipped_cause) {
-  char capture[128];
-  snprintf(capture, sizeof(capture), "/tmp/ceedrt-fallback-%d.txt", (int)getpid());
+  /* An anonymous file (tmpfile: no name anybody could have placed a link at) takes stdout for the call. */
+  FILE *capture = tmpfile();
   fflush(stdout);
   int saved = dup(fileno(stdout));
-  if (saved < 0 || !freopen(capture, "w+", stdout)) FAIL("cannot capture stdout in %s", capture);
+  if (!capture || saved < 0 || dup2(fileno(capture), fileno(stdout)) < 0) FAIL("cannot capture stdout in an anonymous file");
   setenv("CEED_DEBUG", "1", 1);
   Ceed ceed = NULL;
   int  ierr = CeedInit("/cpu/self", &ceed);
   unsetenv("CEED_DEBUG");
   fflush(stdout);
   char debug[8192] = {0};
-  rewind(stdout);
-  size_t len = fread(debug, 1, sizeof(debug) - 1, stdout);
-  debug[len] = '\0';
   dup2(saved, fileno(stdout));
   close(saved);
-  unlink(capture);
+  rewind(capture);
+  size_t len = fread(debug, 1, sizeof(debug) - 1, capture);
+  debug[len] = '\0';
+  fclose(capture);
   if (ierr) FAIL("CeedInit(/cpu/self) failed (%d): %s", ierr, InitMessage());
 
   const char        *resource = NULL;

@@ -108,6 +108,21 @@ TEST_F(CeedContext, ResourceOptionTooLong) {
   CeedDestroy(&other);
 }
 
+// Messages are stored whole: a compile error ends with the generated source's path, past any fixed buffer.
+TEST_F(CeedContext, LongMessagesAreStoredWhole) {
+  CeedSetErrorHandler(ceed, CeedErrorStore);
+  const std::string body = std::string(5000, 'x') + " end of a long message";
+  EXPECT_EQ(CeedError(ceed, CEED_ERROR_MINOR, "%s", body.c_str()), CEED_ERROR_MINOR);
+  const std::string msg = Message();
+  ASSERT_GE(msg.size(), body.size());
+  EXPECT_EQ(msg.substr(msg.size() - body.size()), body);
+  // Raised without a context, the same holds for the thread's message.
+  EXPECT_EQ(CeedError(nullptr, CEED_ERROR_MINOR, "%s", body.c_str()), CEED_ERROR_MINOR);
+  EXPECT_EQ(NullMessage().substr(NullMessage().size() - body.size()), body);
+  // Locations in the checkout are given relative to it, not as this machine's path.
+  EXPECT_EQ(NullMessage().rfind("tests/unit/ceed-test.cpp:", 0), 0u) << NullMessage();
+}
+
 TEST_F(CeedContext, DelegationResolvesParent) {
   Ceed delegate = nullptr, parent = nullptr, got = nullptr;
   ASSERT_EQ(CeedInit("/cpu/self/ref/blocked", &delegate), 0);

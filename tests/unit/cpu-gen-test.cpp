@@ -669,6 +669,27 @@ TEST_F(CpuGen, KernelCacheAcrossProcesses) {
   fs::remove_all(dir_b);
 }
 
+// A cache hit needs no compiler: once the compiler at a path is broken, the kernels it built are still loaded.
+TEST_F(CpuGen, CachedKernelsServeWhileTheCompilerIsBroken) {
+  char dir[] = "/tmp/ceedrt-gen-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string compiler = std::string(dir) + "/c++", saved = std::getenv("CEEDRT_JIT_CXX") ? std::getenv("CEEDRT_JIT_CXX") : "";
+  auto write_compiler = [&compiler](const char *body) {
+    std::ofstream(compiler) << "#!/bin/sh\n" << body << "\n";
+    fs::permissions(compiler, fs::perms::owner_all);
+  };
+  write_compiler("exec c++ \"$@\"");
+  setenv("CEEDRT_JIT_CXX", compiler.c_str(), 1);
+  EXPECT_GE(WaitChild(StartChild(dir, "built"), dir, "built").stores, 2u);
+  write_compiler("exit 1");
+  const CeedKernelCacheStats cached = WaitChild(StartChild(dir, "cached"), dir, "cached");
+  EXPECT_GE(cached.hits, 2u) << "the kernels built before are loaded";
+  EXPECT_EQ(cached.misses, 0u);
+  if (saved.empty()) unsetenv("CEEDRT_JIT_CXX");
+  else setenv("CEEDRT_JIT_CXX", saved.c_str(), 1);
+  fs::remove_all(dir);
+}
+
 // ---- Compilers ------------------------------------------------------------------------------------------------
 
 TEST_F(CpuGen, CompileFailureReportsDiagnosticsAndKeptSource) {

@@ -1,4 +1,4 @@
-// The CEED bake-off problems BP1-BP6 (BENCHMARKS.md) set up through the public API with gallery
+// The CEED bake-off problems BP1-BP6 set up through the public API with gallery
 // QFunctions, and the correctness check that accompanies every run.
 #pragma once
 

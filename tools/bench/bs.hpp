@@ -1,4 +1,4 @@
-// Streaming benchmarks BS1-BS7 (BENCHMARKS.md) on the backend's own vectors and restrictions, and the
+// Streaming benchmarks BS1-BS7 on the backend's own vectors and restrictions, and the
 // latency/bandwidth fit t = alpha + beta * bytes.
 //
 // Bytes counted per operation are the data the operation has to move at least (what a single fused

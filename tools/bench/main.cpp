@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "../common/tool-common.hpp"
 #include "bp.hpp"
 #include "bs.hpp"
+#include "mesh.hpp"
 #include "runner.hpp"
 
 namespace {
@@ -99,7 +101,21 @@ std::vector<std::string> ParseModes(const std::string &text) {
   return modes;
 }
 
-const char *kFooter = R"(Problems (BENCHMARKS.md):
+// Sizes whose BP mesh 32-bit offsets cannot index are refused before any run (the bandwidth runs come first).
+void CheckMeshSizes(const BenchOptions &options) {
+  if (options.dofs.max_from_memory) return;  // the memory limit's size is capped where it is computed
+  for (const std::string &problem : options.problems) {
+    const bench::BpSpec *spec = bench::FindBp(problem);
+    if (!spec) continue;
+    for (int degree : options.degrees) {
+      const std::string why =
+          bench::MeshTooLargeBecause(bench::ChooseElements(options.dofs.max, degree, spec->num_comp, options.mesh.deformation), degree, spec->num_comp);
+      if (!why.empty()) throw CLI::ValidationError("--dofs", problem + " at p = " + std::to_string(degree) + ": " + why + "; ask for fewer DOFs");
+    }
+  }
+}
+
+const char *kFooter = R"(Problems (the CEED bake-off problems and streaming benchmarks):
   bp1 mass, bp2 vector mass, bp3 diffusion, bp4 vector diffusion (Gauss, Q = p+2);
   bp5 diffusion, bp6 vector diffusion (Gauss-Lobatto, Q = p+1); 3D hexahedral mesh of the unit cube.
   bs1 copy, bs2 AXPY, bs3 norm, bs4 dot, bs5 fused CG update, bs6 gather, bs7 scatter (BS6/BS7 on the
@@ -114,7 +130,10 @@ Checks (every run): mass: sum(M 1) = volume and sum(M u) = int u for linear u; d
   64 fp32 units per 1D quadrature point. BS: results compared with host computations.
 Roofline: memory bound = bandwidth / (bytes per DOF of a fused kernel: vectors, quadrature data, 4-byte
   indices; CG adds 11 vector streams), bandwidth from --bandwidth, else a bs2 fit (--bandwidth-from
-  FILE, or this run's bs2, or a short bs2 measurement); compute bound = peak / sum-factorization
+  FILE, or this run's bs2, or the fit stored for this machine and backend in the kernel cache folder,
+  else a short bs2 measurement, then stored; --remeasure-bandwidth measures again). On /cpu resources,
+  sizes whose working set fits the last-level cache run from the cache: their ratio reads 'cache' and
+  they are left out of the peak and 80% sizes of the sweep summary. Compute bound = peak / sum-factorization
   flops per DOF, peak from --peak-gflops, else for /cpu resources one core's FP64 FMA rate measured at
   the start (independent FMA chains, AVX-512 or AVX2), else 112 (one Zen 5 core). The reported ratio is rate / min(both).
 Output: a table on stdout; with --json JSON lines on stdout (table on stderr); --json-file appends.
@@ -165,18 +184,22 @@ int main(int argc, char **argv) {
   app.add_flag("--progress", options.progress, "progress display on stderr without --sweep");
   app.add_option("--bandwidth", options.bandwidth_gbs, "roofline bandwidth in GB/s (default: measured by bs2)")->check(CLI::Range(1e-3, 1e6));
   app.add_option("--bandwidth-from", options.bandwidth_from, "JSON lines file holding a bs2 fit to take the roofline bandwidth from");
+  app.add_flag("--remeasure-bandwidth", options.remeasure_bandwidth,
+               "measure the roofline's bs2 fit again, replacing the one stored for this machine and backend in the kernel cache folder");
   app.add_option("--peak-gflops", options.peak_gflops,
                  "peak FP64 rate for the compute roofline (default: for /cpu resources one core's FMA rate measured at the start, "
                  "else 112, one Zen 5 core)")
       ->check(CLI::Range(1e-3, 1e7));
 
   try {
+    tools::AcceptSingleDashCeed(argc, argv);
     app.parse(argc, argv);
     options.problems = ParseProblems(problems);
     options.degrees  = ParseDegrees(!degrees.empty() ? degrees : options.sweep ? "1:8" : "3");
     options.dofs     = ParseSizes(!sizes.empty() ? sizes : options.sweep ? "1e3:max" : "1e5");
     options.modes    = ParseModes(modes);
     options.mesh.deformation = mesh == "smooth" ? bench::Deformation::smooth : mesh == "kershaw" ? bench::Deformation::kershaw : bench::Deformation::none;
+    CheckMeshSizes(options);
 #ifdef CEED_BENCH_PEER
     if (options.precision != "fp64" || options.qdata != "fp64") {
       throw CLI::ValidationError("--precision/--qdata", "precisions other than fp64 are ceedrt's multiprecision extension, not part of the libCEED API");

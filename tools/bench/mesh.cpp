@@ -1,6 +1,7 @@
 #include "mesh.hpp"
 
 #include <climits>
+#include <cstdio>
 #include <stdexcept>
 
 namespace bench {
@@ -10,12 +11,24 @@ bool BoxMesh::IsBoundaryNode(CeedSize node) const {
   return ix == 0 || iy == 0 || iz == 0 || ix == nodes_1d[0] - 1 || iy == nodes_1d[1] - 1 || iz == nodes_1d[2] - 1;
 }
 
+std::string MeshTooLargeBecause(const std::array<CeedInt, 3> &elems, int degree, int num_comp) {
+  const double P         = degree + 1;
+  const double num_elem  = (double)elems[0] * elems[1] * elems[2];
+  const double num_nodes = (elems[0] * degree + 1.0) * (elems[1] * degree + 1.0) * (elems[2] * degree + 1.0);
+  // Offsets are 32-bit (CeedInt): element nodes and component-scaled node indices must fit.
+  if (num_elem * P * P * P < (double)INT_MAX && num_nodes * num_comp * 3 < (double)INT_MAX) return "";
+  char text[256];
+  std::snprintf(text, sizeof(text), "a mesh of %.3g elements of degree %d (%.3g DOFs) is too large for 32-bit element offsets", num_elem, degree,
+                num_nodes * num_comp);
+  return text;
+}
+
 BoxMesh BuildMesh(const std::array<CeedInt, 3> &elems, int degree, int num_comp, const MeshOptions &options) {
   BoxMesh mesh;
   mesh.degree      = degree;
   mesh.deformation = options.deformation;
   mesh.elems       = elems;
-  const CeedInt P = degree + 1;
+  const CeedInt P        = degree + 1;
   double        num_elem = 1.0, num_nodes = 1.0;
   for (int d = 0; d < 3; d++) {
     if (elems[d] < 1) throw std::invalid_argument("mesh needs at least one element per direction, got " + std::to_string(elems[d]));
@@ -23,11 +36,8 @@ BoxMesh BuildMesh(const std::array<CeedInt, 3> &elems, int degree, int num_comp,
     num_elem *= elems[d];
     num_nodes *= mesh.nodes_1d[d];
   }
-  // Offsets are 32-bit (CeedInt): element nodes and component-scaled node indices must fit.
-  if (num_elem * P * P * P >= (double)INT_MAX || num_nodes * num_comp * 3 >= (double)INT_MAX) {
-    throw std::invalid_argument("mesh of " + std::to_string(num_elem) + " elements of degree " + std::to_string(degree) +
-                                " is too large for 32-bit element offsets");
-  }
+  const std::string too_large = MeshTooLargeBecause(elems, degree, num_comp);
+  if (!too_large.empty()) throw std::invalid_argument(too_large);
   mesh.num_elem  = (CeedInt)num_elem;
   mesh.num_nodes = (CeedSize)num_nodes;
 

@@ -31,6 +31,9 @@ struct BoxMesh {
   bool    IsBoundaryNode(CeedSize node) const;
 };
 
+// Why the mesh cannot be indexed by 32-bit element offsets, with its size ("" when it can).
+std::string MeshTooLargeBecause(const std::array<CeedInt, 3> &elems, int degree, int num_comp);
+
 // Builds the mesh; throws std::invalid_argument when 32-bit element offsets would overflow (and
 // ceedrt::parallel::Error for shapes the deformation cannot take).
 BoxMesh BuildMesh(const std::array<CeedInt, 3> &elems, int degree, int num_comp, const MeshOptions &options);

@@ -120,7 +120,9 @@ Json BpRecord(const Json &context, const BpProblem &problem, const CheckResult &
                    {"compute_bound_dofs_per_second", roofline.compute_bound},
                    {"bound_dofs_per_second", roofline.bound()},
                    {"limiter", roofline.limiter()},
-                   {"ratio", rate / roofline.bound()}};
+                   {"ratio", rate / roofline.bound()},
+                   {"working_set_bytes", roofline.working_set_bytes},
+                   {"cache_resident", roofline.cache_resident}};
   return r;
 }
 
@@ -179,11 +181,14 @@ void Table::Print(const Json &r) {
   }
   if (kind == "bp") {
     const Json &roof = r.at("roofline");
-    std::fprintf(out_, "%-5s %-5s %2d %2d %-7s %8d %10td %6d %9.3e %9.2f %9.2f %-7s %6.3f %9.1e %s\n", r.at("problem").get<std::string>().c_str(),
+    // A cache-resident size runs from the cache, not from memory: its ratio to the DRAM roofline means nothing.
+    char ratio[16] = "cache";
+    if (!roof.value("cache_resident", false)) std::snprintf(ratio, sizeof(ratio), "%.3f", roof.at("ratio").get<double>());
+    std::fprintf(out_, "%-5s %-5s %2d %2d %-7s %8d %10td %6d %9.3e %9.2f %9.2f %-7s %6s %9.1e %s\n", r.at("problem").get<std::string>().c_str(),
                  r.at("mode").get<std::string>().c_str(), r.at("p").get<int>(), r.at("q").get<int>(), r.at("mesh").get<std::string>().c_str(),
                  r.at("elements").get<int>(), r.at("dofs").get<CeedSize>(), r.at("iterations").get<int>(), r.at("seconds").get<double>(),
                  1e-6 * r.at("dofs_per_second").get<double>(), 1e-6 * roof.at("bound_dofs_per_second").get<double>(),
-                 roof.at("limiter").get<std::string>().c_str(), roof.at("ratio").get<double>(), r.at("check_error").get<double>(),
+                 roof.at("limiter").get<std::string>().c_str(), ratio, r.at("check_error").get<double>(),
                  r.at("check_passed").get<bool>() ? "ok" : "FAILED");
     if (r.value("precision", "fp64") != "fp64" || r.value("qdata_precision", "fp64") != "fp64") {
       std::fprintf(out_, "      precision %s, quadrature data %s: %.1f bytes/DOF, error %.2e against fp64 (bound %.1e)\n",
@@ -253,12 +258,18 @@ void Progress::Clear() {
 void PrintSweepSummary(FILE *out, const std::vector<Json> &records) {
   using Key = std::tuple<std::string, std::string, std::string, int>;
   std::map<Key, std::vector<std::pair<double, double>>> curves;  // (DOFs, DOF/s)
+  size_t cache_resident = 0;
   for (const auto &r : records) {
     if (r.at("record") != "bp") continue;
+    // Sizes held in the cache run faster than memory allows: they are left out of the peak and the 80% size.
+    if (r.at("roofline").value("cache_resident", false)) {
+      cache_resident++;
+      continue;
+    }
     curves[{r.at("backend"), r.at("problem"), r.at("mode"), r.at("p")}].emplace_back(r.at("dofs").get<double>(), r.at("dofs_per_second").get<double>());
   }
-  if (curves.empty()) return;
-  std::fprintf(out, "\nSweep summary (peak rate and the smallest size reaching 80%% of it):\n");
+  if (curves.empty() && !cache_resident) return;
+  std::fprintf(out, "\nSweep summary (peak rate and the smallest size reaching 80%% of it; %zu cache-resident runs left out):\n", cache_resident);
   std::fprintf(out, "%-24s %-5s %-5s %2s %12s %12s %14s\n", "backend", "BP", "mode", "p", "peak MDOF/s", "at DOFs", "80% from DOFs");
   for (auto &[key, points] : curves) {
     std::sort(points.begin(), points.end());

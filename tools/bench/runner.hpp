@@ -36,6 +36,7 @@ struct BenchOptions {
   bool                     progress = false;
   double                   bandwidth_gbs = 0.0;  // roofline bandwidth given on the command line
   std::string              bandwidth_from;       // JSON lines file with a bs2 fit
+  bool                     remeasure_bandwidth = false;  // measure bs2 again instead of the fit stored for this machine
   double                   peak_gflops = 0.0;  // compute roofline peak given on the command line (0: measured or default)
   std::string              precision = "fp64";  // operator precision mode: fp64, fp32, low-high, high-low
   std::string              qdata     = "fp64";  // precision the quadrature data is kept in: fp64, fp32

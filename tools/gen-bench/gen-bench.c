@@ -300,7 +300,7 @@ int main(int argc, char **argv) {
       return 2;
     }
     a++;
-    if (!strcmp(arg, "-ceed")) resource = val;
+    if (!strcmp(arg, "-ceed") || !strcmp(arg, "--ceed")) resource = val;
     else if (!strcmp(arg, "-ref")) ref = strcmp(val, "none") ? val : NULL;
     else if (!strcmp(arg, "-bp")) num_bps = ParseList(val, 1, 6, bps);
     else if (!strcmp(arg, "-p")) num_degrees = ParseList(val, 1, 8, degrees);

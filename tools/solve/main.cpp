@@ -3,8 +3,10 @@
 //   mpirun -np N ceed-solve --ceed /cpu/self/gen --problem bp3 --degree 6 --dofs 1e6 --mesh kershaw --pc lor-amg
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "../common/tool-common.hpp"
 #include "solve.hpp"
 
 namespace {
@@ -54,10 +56,13 @@ void PrintText(const solve::SolveReport &r) {
   std::printf("  %s in %d iterations, relative residual %.3e; L2 error %.6e (relative %.6e)\n", r.converged ? "converged" : "NOT converged",
               r.iterations, r.relative_residual, r.l2_error, r.relative_l2_error);
   const double total = r.setup + r.lor_assembly + r.amg_setup + r.solve;
-  std::printf("  time to solution %.4f s: setup %.4f, LOR assembly %.4f, AMG setup %.4f, solve %.4f (operator %.4f in %ld applications, "
-              "halo wait %.4f, preconditioner %.4f in %ld)\n",
-              total, r.setup, r.lor_assembly, r.amg_setup, r.solve, r.operator_apply, r.operator_applications, r.exchange, r.preconditioner,
-              r.preconditioner_applications);
+  // LOR assembly and AMG setup only where the preconditioner has them (lor-amg; pmg's coarse AMG).
+  char amg_parts[96] = "";
+  if (r.pc == "lor-amg" || r.pc == "pmg") std::snprintf(amg_parts, sizeof(amg_parts), ", LOR assembly %.4f, AMG setup %.4f", r.lor_assembly, r.amg_setup);
+  std::printf("  time to solution %.4f s: setup %.4f%s, solve %.4f (operator %.4f in %ld applications, halo wait %.4f", total, r.setup, amg_parts,
+              r.solve, r.operator_apply, r.operator_applications, r.exchange);
+  if (r.pc == "none") std::printf(")\n");
+  else std::printf(", preconditioner %.4f in %ld)\n", r.preconditioner, r.preconditioner_applications);
   if (r.lor_nonzeros) {
     std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
                 r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_csr, r.lor_hypre, r.amg_levels);
@@ -74,19 +79,27 @@ int main(int argc, char **argv) {
   bool                json = false;
   std::string         mesh = "none";
   std::vector<int>    elems;
+  // CLI::PositiveNumber's message prints its range, up to DBL_MAX in 309 digits.
+  const CLI::Validator Positive(
+      [](std::string &text) {
+        char        *end   = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        return *end == '\0' && value > 0.0 ? std::string() : "must be a positive number, got " + text;
+      },
+      "POSITIVE");
   CLI::App            app("ceed-solve: MPI-parallel bake-off solves with a manufactured solution (docs/parallel.md)");
   app.add_option("--ceed", options.resource, "Backend resource")->capture_default_str();
   app.add_option("--problem", options.problem, "bp1..bp6")->capture_default_str();
   app.add_option("--degree", options.degree, "Polynomial degree p")->check(CLI::Range(1, 16))->capture_default_str();
-  app.add_option("--dofs", options.dofs, "Target global DOF count (ignored with --elems)")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--dofs", options.dofs, "Target global DOF count (ignored with --elems)")->check(Positive)->capture_default_str();
   app.add_option("--elems", elems, "Elements per direction, nx,ny,nz")->delimiter(',')->expected(3);
   app.add_option("--mesh", mesh, "none | smooth | kershaw")->capture_default_str();
   app.add_option("--kershaw-eps", options.mesh.kershaw_eps, "Kershaw deformation parameter (1: none, small: strong)")->capture_default_str();
   app.add_option("--pc", options.pc, "none | jacobi | pmg (p-multigrid, BoomerAMG on p = 1 with hypre) | lor-amg")->capture_default_str();
-  app.add_option("--rtol", options.rtol, "Relative residual tolerance")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--rtol", options.rtol, "Relative residual tolerance")->check(Positive)->capture_default_str();
   std::string norm = "residual";
   app.add_option("--norm", norm, "What --rtol measures: residual (|b - A x|) or preconditioned (sqrt(r^T M^-1 r))")->capture_default_str();
-  app.add_option("--max-iterations", options.max_iterations, "Iteration limit")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--max-iterations", options.max_iterations, "Iteration limit")->check(Positive)->capture_default_str();
   app.add_option("--progress", options.progress_interval, "Seconds between progress lines on stderr (0: none)")->capture_default_str();
   std::string lor_quadrature = "lobatto";
   app.add_option("--lor-quadrature", lor_quadrature, "Quadrature of the LOR elements: lobatto (vertices) or gauss")->capture_default_str();
@@ -99,6 +112,7 @@ int main(int argc, char **argv) {
   app.add_option("--amg-interp", options.amg.interp_type, "BoomerAMG interpolation type (hypre numbering)")->capture_default_str();
   app.add_flag("--json", json, "One JSON object on stdout");
   try {
+    tools::AcceptSingleDashCeed(argc, argv);
     app.parse(argc, argv);
     if (!ceedrt::parallel::ParseDeformation(mesh, &options.mesh.deformation)) throw CLI::ValidationError("--mesh", "unknown mesh '" + mesh + "'");
     if (lor_quadrature != "lobatto" && lor_quadrature != "gauss") throw CLI::ValidationError("--lor-quadrature", "unknown rule '" + lor_quadrature + "'");
@@ -106,6 +120,11 @@ int main(int argc, char **argv) {
     if (norm != "residual" && norm != "preconditioned") throw CLI::ValidationError("--norm", "unknown norm '" + norm + "'");
     options.norm = norm == "residual" ? ceedrt::parallel::PcgNorm::residual : ceedrt::parallel::PcgNorm::preconditioned;
     if (!elems.empty()) options.elems = {elems[0], elems[1], elems[2]};
+    try {
+      solve::CheckOptions(options);
+    } catch (const std::exception &e) {
+      throw CLI::ValidationError(std::string("ceed-solve: ") + e.what());
+    }
   } catch (const CLI::ParseError &e) {
     const int code = rank == 0 ? app.exit(e) : (e.get_exit_code() ? 1 : 0);
     MPI_Finalize();

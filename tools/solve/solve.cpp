@@ -207,9 +207,20 @@ double MaxOver(MPI_Comm comm, double value) {
 
 }  // namespace
 
+void CheckOptions(const SolveOptions &options) {
+  if (!bench::FindBp(options.problem)) throw Error("unknown problem '" + options.problem + "' (expected bp1..bp6)");
+  if (options.pc != "none" && options.pc != "jacobi" && options.pc != "lor-amg" && options.pc != "pmg") {
+    throw Error("unknown preconditioner '" + options.pc + "' (expected none, jacobi, pmg or lor-amg)");
+  }
+#if !CEEDRT_PARALLEL_HAVE_HYPRE
+  if (options.pc == "lor-amg") throw Error("--pc lor-amg needs hypre, and this build has none");
+#endif
+  if (options.pc == "pmg" && options.degree < 2) throw Error("--pc pmg needs degree 2 or more (it coarsens p to 1)");
+}
+
 SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::function<void(int, double)> &progress) {
+  CheckOptions(options);
   const bench::BpSpec *spec = bench::FindBp(options.problem);
-  if (!spec) throw Error("ceed-solve: unknown problem '" + options.problem + "' (expected bp1..bp6)");
   const bool diffusion = spec->kind == bench::BpOperatorKind::diffusion;
   SolveReport report;
   report.problem  = options.problem;
@@ -221,12 +232,6 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   MPI_Comm_size(comm, &report.ranks);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  if (options.pc != "none" && options.pc != "jacobi" && options.pc != "lor-amg" && options.pc != "pmg") {
-    throw Error("ceed-solve: unknown preconditioner '" + options.pc + "' (expected none, jacobi, pmg or lor-amg)");
-  }
-#if !CEEDRT_PARALLEL_HAVE_HYPRE
-  if (options.pc == "lor-amg") throw Error("ceed-solve: --pc lor-amg needs hypre, and this build has none");
-#endif
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   AmgOptions amg    = options.amg;
   amg.num_functions = spec->num_comp;
@@ -295,7 +300,6 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   };
 #endif
   if (options.pc == "pmg") {
-    if (options.degree < 2) throw Error("ceed-solve: --pc pmg needs degree 2 or more (it coarsens p to 1)");
     hierarchy = std::make_unique<PMultigridHierarchy>(ceed, *spec, mesh, report.elems, diffusion);
     auto pmg  = std::make_unique<PMultigridPreconditioner>(op, hierarchy->levels, PMultigridOptions());
     report.amg_levels = 0;

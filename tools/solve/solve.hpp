@@ -51,6 +51,10 @@ struct SolveReport {
   std::vector<double> solution;  // on rank 0 when gather_solution, in lattice order (x fastest, components interlaced)
 };
 
+// Throws Error when the options cannot give a solve (unknown problem or preconditioner, ...): every rank finds
+// the same, so the tool exits cleanly instead of aborting the MPI job.
+void CheckOptions(const SolveOptions &options);
+
 // Runs one solve on comm; every rank returns the same report (the solution only on rank 0).
 // progress(iteration, relative residual) runs on rank 0 only.
 SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::function<void(int, double)> &progress = {});

@@ -13,7 +13,8 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
 file(MAKE_DIRECTORY ${tools_test_dir})
-set(tools_env "CEEDRT_PLUGIN_PATH=")
+# The tests' kernel cache (and stored roofline bandwidth) in the build tree, not the user's ~/.cache.
+set(tools_env "CEEDRT_PLUGIN_PATH=;CEEDRT_CACHE_DIR=${CEEDRT_TEST_KERNEL_CACHE}")
 set(expect_script ${CMAKE_CURRENT_SOURCE_DIR}/tests/expect.cmake)
 set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-bench-json.py)
 if(NOT DEFINED CEEDRT_TEST_RESOURCES)
@@ -36,6 +37,19 @@ tools_expect(tools/ceed-bench/cli/bad-degree 105 COMMAND $<TARGET_FILE:ceed-benc
 tools_expect(tools/ceed-bench/cli/bad-dofs 105 COMMAND $<TARGET_FILE:ceed-bench> --dofs 1e5:1e3 EXPECT "--dofs" "1e5:1e3")
 tools_expect(tools/ceed-bench/cli/bad-mesh 105 COMMAND $<TARGET_FILE:ceed-bench> --mesh twisted EXPECT "--mesh" "twisted")
 tools_expect(tools/ceed-bench/cli/bad-resource 1 COMMAND $<TARGET_FILE:ceed-bench> --ceed /cpu/self/nonexistent EXPECT "No suitable backend")
+# libCEED's spelling -ceed is taken too; errors name the function, not the tool's C++ call text.
+tools_expect(tools/ceed-bench/cli/single-dash-resource 1 COMMAND $<TARGET_FILE:ceed-bench> -ceed /cpu/self/nonexistent
+             EXPECT "CeedInit failed" "No suitable backend: /cpu/self/nonexistent" REJECT "c_str|out\\(\\)")
+# Sizes a BP mesh cannot index are refused before the bandwidth runs, with readable numbers.
+tools_expect(tools/ceed-bench/cli/dofs-too-large 105 COMMAND $<TARGET_FILE:ceed-bench> --dofs 1e11
+             EXPECT "--dofs: bp3 at p = 3: a mesh of 3.7e\\+09 elements" "too large for 32-bit" REJECT "bs2 ")
+if(TARGET ceed-solve)
+  tools_expect(tools/ceed-solve/cli/negative-rtol 105 COMMAND $<TARGET_FILE:ceed-solve> --rtol -1 EXPECT "--rtol: must be a positive number, got -1"
+               REJECT "[0-9]{40}")
+  tools_expect(tools/ceed-solve/cli/bad-pc 105 COMMAND $<TARGET_FILE:ceed-solve> --pc bogus EXPECT "unknown preconditioner 'bogus'" REJECT "MPI_ABORT")
+  tools_expect(tools/ceed-solve/jacobi-summary 0 COMMAND $<TARGET_FILE:ceed-solve> -ceed /cpu/self/ref/serial --dofs 1e3 --pc jacobi
+               EXPECT "converged" "setup [0-9.]+, solve" REJECT "LOR assembly|AMG setup")
+endif()
 
 # ---- ceed-bench runs ----------------------------------------------------------------------------------
 foreach(resource ${CEEDRT_TEST_RESOURCES})
@@ -89,9 +103,20 @@ tools_expect(tools/ceed-bench/bandwidth-from 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp2 --degree 2 --dofs 2e3 --bandwidth-from ${bs_file} --min-time 0 --min-reps 1
              EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit in ${bs_file}" "RESULT: ok")
 set_tests_properties(tools/ceed-bench/bandwidth-from PROPERTIES FIXTURES_REQUIRED tools-bs2-file)
+# The roofline bandwidth is measured once per machine and backend and stored in the kernel cache folder (here a
+# fresh one in the build tree); a later run reuses it. A 2e3-DOF BP1 runs from the cache: its ratio reads "cache".
+set(bandwidth_cache "CEEDRT_CACHE_DIR=${tools_test_dir}/bandwidth-cache")
 tools_expect(tools/ceed-bench/bandwidth-measured 0
+             COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --remeasure-bandwidth
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs, stored in [^)]*ceed-bench-bandwidth-" "RESULT: ok"
+             ENV ${bandwidth_cache})
+set_tests_properties(tools/ceed-bench/bandwidth-measured PROPERTIES FIXTURES_SETUP tools-stored-bandwidth)
+tools_expect(tools/ceed-bench/bandwidth-stored 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1
-             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit measured before the BP runs\\)" "RESULT: ok")
+             EXPECT "bandwidth [0-9.]+ GB/s \\(bs2 fit of [0-9T:-]+Z stored in [^;]*ceed-bench-bandwidth-[0-9a-f]+.jsonl; --remeasure-bandwidth"
+                    "bp1 +apply +2 .* cache +[0-9.e+-]+ ok" "RESULT: ok"
+             REJECT "measured before the BP runs" ENV ${bandwidth_cache})
+set_tests_properties(tools/ceed-bench/bandwidth-stored PROPERTIES FIXTURES_REQUIRED tools-stored-bandwidth)
 # The compute roofline's peak: one core's FMA rate measured for a CPU resource (10 to 9999 GFLOP/s), or given.
 tools_expect(tools/ceed-bench/peak-measured 0
              COMMAND $<TARGET_FILE:ceed-bench> --problem bp1 --degree 2 --dofs 2e3 --min-time 0 --min-reps 1 --bandwidth 10

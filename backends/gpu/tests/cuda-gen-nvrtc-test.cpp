@@ -7,6 +7,9 @@
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -159,7 +162,10 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
     const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-registers-test", 90);
     ASSERT_TRUE(result.ok) << result.message;
     if (std::string(CEEDRT_TEST_PTXAS).empty()) GTEST_SKIP() << "no ptxas in the CUDA toolkit: register counts not checked";
-    const std::string dir = ::testing::TempDir(), ptx = dir + "/ceedrt-registers-bp" + std::to_string(bp) + ".ptx", log = ptx + ".log";
+    // A fresh folder in the build tree: no fixed name in a shared folder (tests of several users or trees at once).
+    std::string dir = std::string(CEEDRT_CUDA_TEST_BINARY_DIR) + "/registers-XXXXXX";
+    ASSERT_NE(mkdtemp(&dir[0]), nullptr) << dir << ": " << std::strerror(errno);
+    const std::string ptx = dir + "/bp" + std::to_string(bp) + ".ptx", log = ptx + ".log";
     {
       std::FILE *f = std::fopen(ptx.c_str(), "w");
       ASSERT_NE(f, nullptr);
@@ -178,6 +184,11 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
     }
     std::fclose(f);
     EXPECT_GT(registers, 0) << "no register count in " << log;
+    if (registers > 0) {
+      std::remove(ptx.c_str());
+      std::remove(log.c_str());
+      rmdir(dir.c_str());
+    }
     EXPECT_LE(registers, 136) << "BP" << bp << " p=4 apply kernel on sm_90";
   }
 }
