@@ -333,7 +333,7 @@ static int SingleOperatorFlops(CeedOperator op, CeedSize *flops) {
   Ceed ceed = op->header.ceed;
   CeedSize qf_flops = -1;
   CeedCall(CeedQFunctionGetUserFlopsEstimate(op->qf, &qf_flops));
-  CeedCheck(qf_flops >= 0, ceed, CEED_ERROR_INCOMPLETE, "Must set CeedQFunction FLOPs estimate with CeedQFunctionSetUserFlopsEstimate");
+  CeedCheck(qf_flops >= 0, ceed, CEED_ERROR_INCOMPLETE, "CeedOperator FLOPs: Must set CeedQFunction FLOPs estimate with CeedQFunctionSetUserFlopsEstimate");
   // Points per element.
   CeedInt num_points = op->shape.num_qpts;
   if (op->is_at_points) {

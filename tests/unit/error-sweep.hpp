@@ -1,0 +1,67 @@
+// The error-path sweep's objects and table (tests/unit/error-sweep-test.cpp, rows in error-sweep-rows.cpp).
+#pragma once
+
+#include <ceed.h>
+#include <ceed/backend.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sweep {
+
+// A fresh set of objects: a 1D mass operator (4 linear elements, 3 Gauss points) whose QFunction scales by a
+// context field, its restrictions, basis and vectors (x = 1, y = 0.25, qdata q = 0.1 valid in fp64 and fp32).
+struct World {
+  Ceed                  ceed   = nullptr;
+  CeedVector            x      = nullptr, y = nullptr, q = nullptr;
+  CeedElemRestriction   rstr_u = nullptr, rstr_q = nullptr;
+  CeedBasis             basis  = nullptr;
+  CeedQFunctionContext  ctx    = nullptr;
+  CeedQFunction         qf     = nullptr;
+  CeedOperator          op     = nullptr;
+  CeedContextFieldLabel scale  = nullptr;
+  double                ctx_data[2] = {2.0, 0.0};  // "scale" (double) and "count" (int32 at byte 8)
+  // Scratch a row's setup and cleanup share (held arrays).
+  CeedScalar           *held   = nullptr;
+  const CeedScalar     *held_read = nullptr;
+  World();
+  ~World();
+  World(const World &)            = delete;
+  World &operator=(const World &) = delete;
+  std::string Snapshot();
+  void        CheckUsable(const std::string &row);
+  std::string Message();  // the stored messages (the context's and the thread's), reset
+};
+
+struct Row {
+  const char                      *function;  // as declared in ceed.h
+  const char                      *how;       // the way it is made to fail
+  int                              code;      // the error code expected
+  const char                      *says;      // the offending value the message must contain
+  std::function<int(World &)>      call;
+  std::function<void(World &)>     setup   = nullptr;
+  std::function<void(World &)>     cleanup = nullptr;
+};
+
+const std::vector<Row> &Rows();
+// The rows of QFunctions, contexts and operators (error-sweep-rows-operator.cpp).
+std::vector<Row> MoreRows();
+// Functions that cannot fail, with why.
+const std::vector<std::pair<const char *, const char *>> &CannotFail();
+// Functions without a row yet (the sweep's remaining work, reported by the test).
+const std::vector<const char *> &NotSweptYet();
+
+// A row whose call is the expression after the offending value; w is the World.
+#define ROW(fn, how, code, says, ...) Row{#fn, how, code, says, [](World &w) -> int { (void)w; return __VA_ARGS__; }}
+// The same with a setup and a cleanup (functions of World &).
+#define ROW_HELD(fn, how, code, says, setup, cleanup, ...) \
+  Row{#fn, how, code, says, [](World &w) -> int { (void)w; return __VA_ARGS__; }, setup, cleanup}
+
+// Setups and cleanups: holding and releasing x's access lock.
+inline void HoldWriteX(World &w) { CeedVectorGetArray(w.x, CEED_MEM_HOST, &w.held); }
+inline void ReleaseWriteX(World &w) { CeedVectorRestoreArray(w.x, &w.held); }
+inline void HoldReadX(World &w) { CeedVectorGetArrayRead(w.x, CEED_MEM_HOST, &w.held_read); }
+inline void ReleaseReadX(World &w) { CeedVectorRestoreArrayRead(w.x, &w.held_read); }
+}  // namespace sweep
