@@ -30,6 +30,19 @@ void ReleaseReadScale(World &w) {
   w.held_read = nullptr;
 }
 
+// The second sub-operator's context held by a writer: the composite's first context must not change either.
+void CompositeWithHeldContext(World &w) {
+  w.MakeComposite();
+  void *data = nullptr;
+  CeedQFunctionContextGetData(w.other_ctx, CEED_MEM_HOST, &data);
+  w.held = static_cast<CeedScalar *>(data);
+}
+void ReleaseCompositeContext(World &w) {
+  void *data = w.held;
+  CeedQFunctionContextRestoreData(w.other_ctx, &data);
+  w.held = nullptr;
+}
+
 void SetFp32(World &w) { CeedOperatorSetPrecision(w.op, CEED_PRECISION_FP32); }
 void SetFp64(World &w) { CeedOperatorSetPrecision(w.op, CEED_PRECISION_FP64); }
 
@@ -167,6 +180,38 @@ std::vector<Row> MoreRows() {
       ROW_HELD(CeedOperatorApply, "refused precision mode", kUnsupported, "fp32", SetFp32, SetFp64, CeedOperatorApply(w.op, w.x, w.y, CEED_REQUEST_IMMEDIATE)),
       ROW_HELD(CeedOperatorApplyAdd, "input held by a writer", kAccess, "active input", HoldWriteX, ReleaseWriteX,
                CeedOperatorApplyAdd(w.op, w.x, w.y, CEED_REQUEST_IMMEDIATE)),
+      ROW(CeedOperatorApply, "passive input without valid data", CEED_ERROR_BACKEND, "qdata", [&w] {
+        CeedVector   empty = nullptr, out = nullptr;
+        CeedOperator op2   = nullptr;
+        CeedVectorCreate(w.ceed, 12, &empty);
+        CeedVectorCreate(w.ceed, 5, &out);
+        CeedOperatorCreate(w.ceed, w.qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &op2);
+        CeedOperatorSetField(op2, "u", w.rstr_u, w.basis, CEED_VECTOR_ACTIVE);
+        CeedOperatorSetField(op2, "qdata", w.rstr_q, CEED_BASIS_NONE, empty);
+        CeedOperatorSetField(op2, "v", w.rstr_u, w.basis, CEED_VECTOR_ACTIVE);
+        CeedVectorSetValue(out, 7.0);
+        const int ierr = CeedOperatorApply(op2, w.x, out, CEED_REQUEST_IMMEDIATE);
+        CeedScalar norm = 0;  // the output kept its values
+        const int  kept = CeedVectorNorm(out, CEED_NORM_MAX, &norm) == 0 && norm == 7.0;
+        CeedOperatorDestroy(&op2);
+        CeedVectorDestroy(&empty);
+        CeedVectorDestroy(&out);
+        return kept ? ierr : -100;
+      }()),
+      ROW(CeedOperatorApplyAdd, "active input without valid data", CEED_ERROR_BACKEND, "active input", [&w] {
+        CeedVector empty = nullptr;
+        CeedVectorCreate(w.ceed, 5, &empty);
+        const int ierr = CeedOperatorApplyAdd(w.op, empty, w.y, CEED_REQUEST_IMMEDIATE);
+        CeedVectorDestroy(&empty);
+        return ierr;
+      }()),
+      Naming(ROW_FAULT(CeedOperatorApplyAdd, "allocation failing in the first application's setup", kMajor, "bytes",
+                       CeedOperatorApplyAdd(w.op, w.x, w.y, CEED_REQUEST_IMMEDIATE)),
+             "CeedVector"),
+      ROW_FAULT(CeedQFunctionContextSetData, "allocation failing", kMajor, "bytes", [&w] {
+        double bigger[4] = {1, 2, 3, 4};
+        return CeedQFunctionContextSetData(w.ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(bigger), bigger);
+      }()),
       ROW(CeedOperatorApplyAddActive, "same input and output", kIncompatible, "distinct", CeedOperatorApplyAddActive(w.op, w.x, w.x, CEED_REQUEST_IMMEDIATE)),
       ROW(CeedOperatorCheckReady, "NULL handle", kIncompatible, "NULL", CeedOperatorCheckReady(nullptr)),
       ROW(CeedOperatorGetActiveVectorLengths, "NULL handle", kIncompatible, "NULL", CeedOperatorGetActiveVectorLengths(nullptr, nullptr, nullptr)),
@@ -233,6 +278,11 @@ std::vector<Row> MoreRows() {
         double value = 4.0;
         return CeedOperatorSetContextDouble(w.op, w.scale, &value);
       }()),
+      ROW_HELD(CeedOperatorSetContextDouble, "composite, second context held by a writer", kMinor, "access lock is held",
+               CompositeWithHeldContext, ReleaseCompositeContext, [&w] {
+                 double value = 4.0;
+                 return CeedOperatorSetContextDouble(w.composite, w.composite_scale, &value);
+               }()),
       ROW(CeedOperatorGetContextDoubleRead, "int32 field", kUnsupported, "int32", [&w] {
         size_t        n      = 0;
         const double *values = nullptr;

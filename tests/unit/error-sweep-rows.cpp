@@ -172,6 +172,27 @@ std::vector<Row> MakeRows() {
         const void *a = nullptr;
         return CeedVectorRestoreArrayReadTyped(w.x, &a);
       }()),
+      ROW_FAULT(CeedVectorSyncArrayTyped, "allocation of the fp32 copy failing", kMajor, "bytes",
+                CeedVectorSyncArrayTyped(w.x, CEED_MEM_HOST, CEED_SCALAR_FP32)),
+      ROW_FAULT(CeedVectorGetArrayWriteTyped, "allocation of the fp32 buffer failing", kMajor, "bytes", [&w] {
+        void *a = nullptr;
+        return CeedVectorGetArrayWriteTyped(w.y, CEED_MEM_HOST, CEED_SCALAR_FP32, &a);
+      }()),
+      ROW_FAULT(CeedVectorSetArray, "allocation of a copy failing", kMajor, "bytes", [&w] {
+        CeedVector fresh  = nullptr;
+        CeedScalar v[3] = {1, 2, 3};
+        CeedVectorCreate(w.ceed, 3, &fresh);
+        const int ierr = CeedVectorSetArray(fresh, CEED_MEM_HOST, CEED_COPY_VALUES, v);
+        FailAllocations(false);
+        bool valid = true;  // nothing was set
+        CeedVectorHasValidArrayTyped(fresh, CEED_MEM_HOST, CEED_SCALAR_FP64, &valid);
+        CeedVectorDestroy(&fresh);
+        return valid ? -100 : ierr;
+      }()),
+      ROW_FAULT(CeedElemRestrictionCreate, "allocation of the offsets failing", kMajor, "Out of memory", [&w] {
+        CeedElemRestriction r = nullptr;
+        return CeedElemRestrictionCreate(w.ceed, 4, 2, 1, 1, 5, CEED_MEM_HOST, CEED_COPY_VALUES, kOffsets, &r);
+      }()),
       ROW(CeedVectorHasValidArrayTyped, "NULL output", kIncompatible, "NULL", CeedVectorHasValidArrayTyped(w.x, CEED_MEM_HOST, CEED_SCALAR_FP32, nullptr)),
       ROW(CeedVectorSetPreferredScalarType, "invalid scalar type", kIncompatible, "Invalid CeedScalarType 3",
           CeedVectorSetPreferredScalarType(w.x, (CeedScalarType)3)),

@@ -23,6 +23,12 @@ struct World {
   CeedOperator          op     = nullptr;
   CeedContextFieldLabel scale  = nullptr;
   double                ctx_data[2] = {2.0, 0.0};  // "scale" (double) and "count" (int32 at byte 8)
+  // A composite of op and a second operator with its own context (made by rows that need it).
+  CeedOperator          composite = nullptr, other = nullptr;
+  CeedQFunction         other_qf  = nullptr;
+  CeedQFunctionContext  other_ctx = nullptr;
+  CeedContextFieldLabel composite_scale = nullptr;
+  void MakeComposite();
   // Scratch a row's setup and cleanup share (held arrays).
   CeedScalar           *held   = nullptr;
   const CeedScalar     *held_read = nullptr;
@@ -35,6 +41,12 @@ struct World {
   std::string Message();  // the stored messages (the context's and the thread's), reset
 };
 
+// The QFunction of the operators: v = scale u qdata, scale the context's first double.
+int MassWithScale(void *ctx, const CeedInt Q, const CeedScalar *const *in, CeedScalar *const *out);
+
+// While on, every host allocation of the core fails (the library's fault injection, docs/internals.md).
+void FailAllocations(bool on);
+
 struct Row {
   const char                      *function;  // as declared in ceed.h
   const char                      *how;       // the way it is made to fail
@@ -43,7 +55,15 @@ struct Row {
   std::function<int(World &)>      call;
   std::function<void(World &)>     setup   = nullptr;
   std::function<void(World &)>     cleanup = nullptr;
+  const char                      *object  = nullptr;  // the object the message names, when not the function's
 };
+
+// A row whose message names another object than the function's: an allocation failing deep inside the call
+// is reported by the object that ran out.
+inline Row Naming(Row row, const char *object) {
+  row.object = object;
+  return row;
+}
 
 const std::vector<Row> &Rows();
 // The rows of QFunctions, contexts and operators (error-sweep-rows-operator.cpp).
@@ -58,6 +78,16 @@ const std::vector<const char *> &NotSweptYet();
 // The same with a setup and a cleanup (functions of World &).
 #define ROW_HELD(fn, how, code, says, setup, cleanup, ...) \
   Row{#fn, how, code, says, [](World &w) -> int { (void)w; return __VA_ARGS__; }, setup, cleanup}
+
+// A row whose call runs with every core allocation failing.
+#define ROW_FAULT(fn, how, code, says, ...)                                        \
+  Row{#fn, how, code, says, [](World &w) -> int {                                 \
+        (void)w;                                                                  \
+        FailAllocations(true);                                                    \
+        const int ierr = __VA_ARGS__;                                             \
+        FailAllocations(false);                                                   \
+        return ierr;                                                              \
+      }}
 
 // Setups and cleanups: holding and releasing x's access lock.
 inline void HoldWriteX(World &w) { CeedVectorGetArray(w.x, CEED_MEM_HOST, &w.held); }
