@@ -7,10 +7,12 @@
 #include <ceed/backend.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "gen-fixtures/failing-mass.h"
 #include "test-problems.hpp"
 
 namespace {
@@ -213,6 +215,74 @@ TEST(OperatorFailure, FailureHalfwayMarksTheOutputsItWroteInvalid) {
     ASSERT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0) << c.TakeMessage();
     EXPECT_NEAR(Values(v)[0], 1.5, 1e-15) << resource;
   }
+}
+
+// An operator whose QFunction (compiled into the fused kernels) fails in element 3 of 4 (qdata < 0 there).
+struct FailingFusedOperator {
+  Objects      o;
+  CeedOperator op     = nullptr;
+  CeedVector   q_data = nullptr, u = nullptr, v = nullptr;
+  explicit FailingFusedOperator(Ceed ceed) {
+    o.ceed                   = ceed;
+    const std::string source = std::string(CEEDRT_TEST_SOURCE_DIR) + "/unit/gen-fixtures/failing-mass.h:MassFailingOnNegativeData";
+    CeedQFunction     qf     = nullptr;
+    EXPECT_EQ(CeedQFunctionCreateInterior(ceed, 1, MassFailingOnNegativeData, source.c_str(), &qf), 0);
+    o.qfs.push_back(qf);
+    EXPECT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
+    EXPECT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
+    EXPECT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
+    const std::vector<CeedInt> offsets = {0, 1, 1, 2, 2, 3, 3, 4};
+    CeedElemRestriction        rstr_u  = o.Offsets(4, 2, 1, 1, 5, offsets);
+    CeedBasis                  basis   = o.Tensor(1, 1, 2, 3, CEED_GAUSS);
+    q_data = o.Vector(12, [](CeedSize i) { return i >= 9 ? -1.0 : 1.0; });
+    op     = o.Operator(qf, {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                             {"qdata", o.Strided(4, 3, 1, CEED_STRIDES_BACKEND), CEED_BASIS_NONE, q_data},
+                             {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+    u      = o.Vector(5, [](CeedSize) { return 1.0; });
+    v      = BothPrecisions(o, 5, 0.1);
+  }
+};
+
+void ExpectNoValidData(CeedVector v, const std::string &where) {
+  for (CeedMemType mem : {CEED_MEM_HOST, CEED_MEM_DEVICE}) {
+    for (CeedScalarType type : {CEED_SCALAR_FP32, CEED_SCALAR_FP64}) {
+      bool valid = true;
+      EXPECT_EQ(CeedVectorHasValidArrayTyped(v, mem, type, &valid), 0);
+      EXPECT_FALSE(valid) << where << " " << CeedMemTypes[mem] << " " << CeedScalarTypes[type];
+    }
+  }
+}
+
+// The fused kernels write the output as they go: a QFunction failing in the last element leaves it marked
+// invalid, in ApplyAdd too. On /cpu/self/gen the application reports its own error; the GPU layer's kernels
+// (/gpu/emu/gen runs them on the host) report it only where the stream is waited for, which CEED_DEBUG makes
+// every application do.
+TEST(OperatorFailure, FusedKernelFailingHalfwayMarksItsOutputInvalid) {
+  for (const char *resource : {"/cpu/self/gen", "/gpu/emu/gen"}) {
+    const bool gpu = std::string(resource) == "/gpu/emu/gen";
+    if (gpu) setenv("CEED_DEBUG", "1", 1);
+    ErrorStoringCeed c(resource);
+    if (gpu) unsetenv("CEED_DEBUG");
+    FailingFusedOperator f(c.ceed);
+    EXPECT_NE(CeedOperatorApplyAdd(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 0) << resource;
+    EXPECT_NE(c.TakeMessage().find("returned error code 7"), std::string::npos) << resource;
+    ExpectNoValidData(f.v, resource);
+    // Without the fault the same operator works, and the output is valid again.
+    ASSERT_EQ(CeedVectorSetValue(f.q_data, 1.0), 0);
+    ASSERT_EQ(CeedOperatorApply(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 0) << c.TakeMessage();
+    EXPECT_NEAR(Values(f.v)[0], 1.5, 1e-15) << resource;
+  }
+}
+
+// Without CEED_DEBUG a GPU application returns before its kernel ran: the error comes from the next point that
+// waits for the device, here the host read of the output, which then fails instead of returning partial sums.
+TEST(OperatorFailure, GpuKernelErrorIsReportedByTheNextHostRead) {
+  ErrorStoringCeed     c("/gpu/emu/gen");
+  FailingFusedOperator f(c.ceed);
+  EXPECT_EQ(CeedOperatorApplyAdd(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 0);
+  const CeedScalar *read = nullptr;
+  EXPECT_EQ(CeedVectorGetArrayRead(f.v, CEED_MEM_HOST, &read), 7);
+  EXPECT_NE(c.TakeMessage().find("earlier, asynchronous application"), std::string::npos);
 }
 
 }  // namespace
