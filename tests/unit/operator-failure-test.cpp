@@ -127,7 +127,7 @@ TEST(OperatorFailure, RefusedModeChangesNothing) {
 }
 
 TEST(OperatorFailure, RefReadsPassiveInputsInTheirPreferredPrecision) {
-  for (const char *resource : {"/cpu/self/ref/serial", "/cpu/self/ref/blocked", "/cpu/test/device-emulation", "/cpu/self/gen"}) {
+  for (const char *resource : {"/cpu/self/ref/serial", "/cpu/self/ref/blocked", "/cpu/test/device-emulation", "/cpu/self/gen", "/gpu/emu/ref"}) {
     ErrorStoringCeed c(resource);
     Objects          o;
     o.ceed            = c.ceed;
