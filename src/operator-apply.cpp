@@ -1,4 +1,6 @@
 // CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
+#include <algorithm>
+
 #include "operator.hpp"
 #include "qfunction.hpp"
 #include "vector.hpp"
@@ -67,9 +69,10 @@ static int CheckApplyVectors(CeedOperator op, CeedVector in, CeedVector out, con
 }
 
 // Refuses vectors an application could not read or write (no valid data, an access lock held) before the
-// outputs are touched; func names the public function.
-static int CheckApplyVectorStates(CeedOperator op, CeedVector in, CeedVector out, const char *func) {
-  for (CeedOperator sub : op->sub_operators) CeedCall(CheckApplyVectorStates(sub, in, out, func));
+// outputs are touched; func names the public function. An input that some (sub-)operator also writes (in
+// written) may get its data from that write, so only its lock is checked.
+static int CheckApplyVectorStates(CeedOperator op, CeedVector in, CeedVector out, const std::vector<CeedVector> &written, const char *func) {
+  for (CeedOperator sub : op->sub_operators) CeedCall(CheckApplyVectorStates(sub, in, out, written, func));
   for (int io = 0; io < 2; io++) {
     for (CeedOperatorField field : io == 0 ? op->input_fields : op->output_fields) {
       if (!field || field->vec == CEED_VECTOR_NONE) continue;
@@ -80,7 +83,7 @@ static int CheckApplyVectorStates(CeedOperator op, CeedVector in, CeedVector out
       if (vec->state % 2 == 1 || (io == 1 && vec->num_readers > 0))
         return CeedOperatorError(op->header.ceed, func, CEED_ERROR_ACCESS, "The %s vector of field %s is in use (its access lock is held)",
                                  role, field->name.c_str());
-      if (io == 0 && !VectorHasValidData(vec))
+      if (io == 0 && !VectorHasValidData(vec) && std::find(written.begin(), written.end(), vec) == written.end())
         return CeedOperatorError(op->header.ceed, func, CEED_ERROR_BACKEND,
                                  "The %s vector of field %s has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray",
                                  role, field->name.c_str());
@@ -252,13 +255,18 @@ int OperatorApplyChecked(CeedOperator op, CeedVector in, CeedVector out, CeedReq
                          const char *func) {
   CeedCall(CeedOperatorCheckReady(op));
   CeedCall(ceed::CheckApplyVectors(op, in, out, func));
-  CeedCall(ceed::CheckApplyVectorStates(op, in, out, func));
-  CeedCall(ceed::OperatorCheckPrecisions(op));
   std::vector<CeedVector> outputs;
   CollectPassiveOutputs(op, outputs);
   if (out != CEED_VECTOR_NONE) outputs.push_back(out);
+  CeedCall(ceed::CheckApplyVectorStates(op, in, out, outputs, func));
+  CeedCall(ceed::OperatorCheckPrecisions(op));
   std::vector<uint64_t> states;
   for (CeedVector vec : outputs) states.push_back(vec->state);
+  // The application freezes the operator; one that fails before a backend set it up leaves it changeable.
+  std::vector<CeedOperator> frozen_here;
+  for (CeedOperator o : op->sub_operators)
+    if (!o->is_immutable) frozen_here.push_back(o);
+  if (!op->is_immutable) frozen_here.push_back(op);
   int ierr = CEED_ERROR_SUCCESS;
   if (zero_out && out != CEED_VECTOR_NONE) ierr = CeedVectorSetValue(out, 0.0);
   if (!ierr && zero_passive) ierr = ceed::OperatorZeroPassiveOutputs(op);
@@ -267,6 +275,7 @@ int OperatorApplyChecked(CeedOperator op, CeedVector in, CeedVector out, CeedReq
     for (size_t i = 0; i < outputs.size(); i++) {
       if (outputs[i]->state != states[i]) ceed::VectorMarkInvalid(outputs[i]);
     }
+    for (CeedOperator o : frozen_here) o->is_immutable = o->is_setup_done;
     return ierr;
   }
   ceed::OperatorCompleteRequest(request);

@@ -169,6 +169,12 @@ std::string World::Snapshot() {
        std::to_string(CeedOperatorGetNumElements(op, &num_elem)) + "/" + std::to_string(num_elem) + " " +
        std::to_string(CeedOperatorGetNumQuadraturePoints(op, &num_qpts)) + "/" + std::to_string(num_qpts) + " " +
        std::to_string(CeedOperatorIsSetupDone(op, &setup)) + "/" + std::to_string(setup) + "\n";
+  // Whether the operator can still change (a failed call must not freeze it): its mode can be changed and back.
+  const CeedOperatorPrecision other_mode = precision == CEED_PRECISION_FP64 ? CEED_PRECISION_LOW_HIGH : CEED_PRECISION_FP64;
+  const int                   can_change = CeedOperatorSetPrecision(op, other_mode);
+  if (can_change == 0) CeedOperatorSetPrecision(op, precision);
+  s += "op can change: " + std::to_string(can_change) + "\n";
+  Message();
   s += ViewText([&](FILE *f) { return CeedElemRestrictionView(rstr_u, f); });
   s += ViewText([&](FILE *f) { return CeedElemRestrictionView(rstr_q, f); });
   s += ViewText([&](FILE *f) { return CeedBasisView(basis, f); });
