@@ -8,16 +8,18 @@ namespace {
 constexpr int kIncompatible = CEED_ERROR_INCOMPATIBLE, kAccess = CEED_ERROR_ACCESS, kDimension = CEED_ERROR_DIMENSION,
               kMajor = CEED_ERROR_MAJOR, kMinor = CEED_ERROR_MINOR, kUnsupported = CEED_ERROR_UNSUPPORTED;
 
-void HoldWriteCtx(World &w) {
+void HoldWrite(World &w, CeedQFunctionContext ctx) {
   void *data = nullptr;
-  CeedQFunctionContextGetData(w.ctx, CEED_MEM_HOST, &data);
+  CeedQFunctionContextGetData(ctx, CEED_MEM_HOST, &data);
   w.held = static_cast<CeedScalar *>(data);
 }
-void ReleaseWriteCtx(World &w) {
+void ReleaseWrite(World &w, CeedQFunctionContext ctx) {
   void *data = w.held;
-  CeedQFunctionContextRestoreData(w.ctx, &data);
+  CeedQFunctionContextRestoreData(ctx, &data);
   w.held = nullptr;
 }
+void HoldWriteCtx(World &w) { HoldWrite(w, w.ctx); }
+void ReleaseWriteCtx(World &w) { ReleaseWrite(w, w.ctx); }
 void HoldReadScale(World &w) {
   size_t n = 0;
   const double *values = nullptr;
@@ -33,15 +35,9 @@ void ReleaseReadScale(World &w) {
 // The second sub-operator's context held by a writer: the composite's first context must not change either.
 void CompositeWithHeldContext(World &w) {
   w.MakeComposite();
-  void *data = nullptr;
-  CeedQFunctionContextGetData(w.other_ctx, CEED_MEM_HOST, &data);
-  w.held = static_cast<CeedScalar *>(data);
+  HoldWrite(w, w.other_ctx);
 }
-void ReleaseCompositeContext(World &w) {
-  void *data = w.held;
-  CeedQFunctionContextRestoreData(w.other_ctx, &data);
-  w.held = nullptr;
-}
+void ReleaseCompositeContext(World &w) { ReleaseWrite(w, w.other_ctx); }
 
 void SetFp32(World &w) { CeedOperatorSetPrecision(w.op, CEED_PRECISION_FP32); }
 void SetFp64(World &w) { CeedOperatorSetPrecision(w.op, CEED_PRECISION_FP64); }

@@ -99,35 +99,29 @@ World::World() {
   EXPECT_EQ(CeedElemRestrictionCreate(ceed, 4, 2, 1, 1, 5, CEED_MEM_HOST, CEED_COPY_VALUES, offsets, &rstr_u), 0);
   EXPECT_EQ(CeedElemRestrictionCreateStrided(ceed, 4, 3, 1, 12, CEED_STRIDES_BACKEND, &rstr_q), 0);
   EXPECT_EQ(CeedBasisCreateTensorH1Lagrange(ceed, 1, 1, 2, 3, CEED_GAUSS, &basis), 0);
-  EXPECT_EQ(CeedQFunctionContextCreate(ceed, &ctx), 0);
-  EXPECT_EQ(CeedQFunctionContextSetData(ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(ctx_data), ctx_data), 0);
-  EXPECT_EQ(CeedQFunctionContextRegisterDouble(ctx, "scale", 0, 1, "factor of the mass"), 0);
+  MakeMassOperator(&ctx, &qf, &op);
   EXPECT_EQ(CeedQFunctionContextRegisterInt32(ctx, "count", sizeof(double), 1, "an int32 field"), 0);
-  EXPECT_EQ(CeedQFunctionCreateInterior(ceed, 1, MassWithScale, __FILE__ ":MassWithScale", &qf), 0);
-  EXPECT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
-  EXPECT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
-  EXPECT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
-  EXPECT_EQ(CeedQFunctionSetContext(qf, ctx), 0);
-  EXPECT_EQ(CeedOperatorCreate(ceed, qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &op), 0);
-  EXPECT_EQ(CeedOperatorSetField(op, "u", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
-  EXPECT_EQ(CeedOperatorSetField(op, "qdata", rstr_q, CEED_BASIS_NONE, q), 0);
-  EXPECT_EQ(CeedOperatorSetField(op, "v", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
   EXPECT_EQ(CeedOperatorGetContextFieldLabel(op, "scale", &scale), 0);
 }
 
+// The mass operator on the world's restrictions, basis and qdata, with a new context holding "scale".
+void World::MakeMassOperator(CeedQFunctionContext *new_ctx, CeedQFunction *new_qf, CeedOperator *new_op) {
+  EXPECT_EQ(CeedQFunctionContextCreate(ceed, new_ctx), 0);
+  EXPECT_EQ(CeedQFunctionContextSetData(*new_ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(ctx_data), ctx_data), 0);
+  EXPECT_EQ(CeedQFunctionContextRegisterDouble(*new_ctx, "scale", 0, 1, "factor of the mass"), 0);
+  EXPECT_EQ(CeedQFunctionCreateInterior(ceed, 1, MassWithScale, __FILE__ ":MassWithScale", new_qf), 0);
+  EXPECT_EQ(CeedQFunctionAddInput(*new_qf, "u", 1, CEED_EVAL_INTERP), 0);
+  EXPECT_EQ(CeedQFunctionAddInput(*new_qf, "qdata", 1, CEED_EVAL_NONE), 0);
+  EXPECT_EQ(CeedQFunctionAddOutput(*new_qf, "v", 1, CEED_EVAL_INTERP), 0);
+  EXPECT_EQ(CeedQFunctionSetContext(*new_qf, *new_ctx), 0);
+  EXPECT_EQ(CeedOperatorCreate(ceed, *new_qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, new_op), 0);
+  EXPECT_EQ(CeedOperatorSetField(*new_op, "u", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
+  EXPECT_EQ(CeedOperatorSetField(*new_op, "qdata", rstr_q, CEED_BASIS_NONE, q), 0);
+  EXPECT_EQ(CeedOperatorSetField(*new_op, "v", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
+}
+
 void World::MakeComposite() {
-  EXPECT_EQ(CeedQFunctionContextCreate(ceed, &other_ctx), 0);
-  EXPECT_EQ(CeedQFunctionContextSetData(other_ctx, CEED_MEM_HOST, CEED_COPY_VALUES, sizeof(ctx_data), ctx_data), 0);
-  EXPECT_EQ(CeedQFunctionContextRegisterDouble(other_ctx, "scale", 0, 1, "factor of the mass"), 0);
-  EXPECT_EQ(CeedQFunctionCreateInterior(ceed, 1, MassWithScale, __FILE__ ":MassWithScale", &other_qf), 0);
-  EXPECT_EQ(CeedQFunctionAddInput(other_qf, "u", 1, CEED_EVAL_INTERP), 0);
-  EXPECT_EQ(CeedQFunctionAddInput(other_qf, "qdata", 1, CEED_EVAL_NONE), 0);
-  EXPECT_EQ(CeedQFunctionAddOutput(other_qf, "v", 1, CEED_EVAL_INTERP), 0);
-  EXPECT_EQ(CeedQFunctionSetContext(other_qf, other_ctx), 0);
-  EXPECT_EQ(CeedOperatorCreate(ceed, other_qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &other), 0);
-  EXPECT_EQ(CeedOperatorSetField(other, "u", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
-  EXPECT_EQ(CeedOperatorSetField(other, "qdata", rstr_q, CEED_BASIS_NONE, q), 0);
-  EXPECT_EQ(CeedOperatorSetField(other, "v", rstr_u, basis, CEED_VECTOR_ACTIVE), 0);
+  MakeMassOperator(&other_ctx, &other_qf, &other);
   EXPECT_EQ(CeedOperatorCreateComposite(ceed, &composite), 0);
   EXPECT_EQ(CeedOperatorCompositeAddSub(composite, op), 0);
   EXPECT_EQ(CeedOperatorCompositeAddSub(composite, other), 0);

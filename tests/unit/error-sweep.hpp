@@ -29,6 +29,7 @@ struct World {
   CeedQFunctionContext  other_ctx = nullptr;
   CeedContextFieldLabel composite_scale = nullptr;
   void MakeComposite();
+  void MakeMassOperator(CeedQFunctionContext *new_ctx, CeedQFunction *new_qf, CeedOperator *new_op);
   // Scratch a row's setup and cleanup share (held arrays).
   CeedScalar           *held   = nullptr;
   const CeedScalar     *held_read = nullptr;

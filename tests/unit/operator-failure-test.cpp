@@ -66,15 +66,27 @@ CeedOperator Mass3D(Objects &o, CeedOperatorPrecision mode) {
   return op;
 }
 
-// 1D mass on 4 linear elements with 3 Gauss points, qdata of the given values: v[0] = 1.5 qdata u.
-CeedOperator Mass1D(Objects &o, CeedVector q_data) {
+// A mass QFunction v = u qdata from a user function and its source.
+CeedQFunction UserMass(Objects &o, CeedQFunctionUser f, const std::string &source) {
+  CeedQFunction qf = nullptr;
+  EXPECT_EQ(CeedQFunctionCreateInterior(o.ceed, 1, f, source.c_str(), &qf), 0);
+  o.qfs.push_back(qf);
+  EXPECT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
+  EXPECT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
+  EXPECT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
+  return qf;
+}
+
+// 1D mass on 4 linear elements with 3 Gauss points, qdata of the given values: v[0] = 1.5 qdata u. The gallery's
+// MassApply unless qf is given.
+CeedOperator Mass1D(Objects &o, CeedVector q_data, CeedQFunction qf = nullptr) {
   const std::vector<CeedInt> offsets = {0, 1, 1, 2, 2, 3, 3, 4};
   CeedElemRestriction        rstr_u  = o.Offsets(4, 2, 1, 1, 5, offsets);
   CeedElemRestriction        rstr_q  = o.Strided(4, 3, 1, CEED_STRIDES_BACKEND);
   CeedBasis                  basis   = o.Tensor(1, 1, 2, 3, CEED_GAUSS);
-  return o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                                             {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
-                                             {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+  return o.Operator(qf ? qf : o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                        {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                        {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
 }
 
 struct ErrorStoringCeed {
@@ -177,19 +189,8 @@ TEST(OperatorFailure, FailureHalfwayMarksTheOutputsItWroteInvalid) {
   for (const char *resource : {"/cpu/self/ref/serial", "/cpu/test/device-emulation"}) {
     ErrorStoringCeed c(resource);
     Objects          o;
-    o.ceed           = c.ceed;
-    CeedQFunction qf = nullptr;
-    ASSERT_EQ(CeedQFunctionCreateInterior(c.ceed, 1, FailingMass, __FILE__ ":FailingMass", &qf), 0);
-    o.qfs.push_back(qf);
-    ASSERT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
-    ASSERT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
-    ASSERT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
-    const std::vector<CeedInt> offsets = {0, 1, 1, 2, 2, 3, 3, 4};
-    CeedElemRestriction        rstr_u  = o.Offsets(4, 2, 1, 1, 5, offsets);
-    CeedBasis                  basis   = o.Tensor(1, 1, 2, 3, CEED_GAUSS);
-    CeedOperator op = o.Operator(qf, {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                                      {"qdata", o.Strided(4, 3, 1, CEED_STRIDES_BACKEND), CEED_BASIS_NONE, o.Vector(12, [](CeedSize) { return 1.0; })},
-                                      {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+    o.ceed          = c.ceed;
+    CeedOperator op = Mass1D(o, o.Vector(12, [](CeedSize) { return 1.0; }), UserMass(o, FailingMass, __FILE__ ":FailingMass"));
     CeedVector u = o.Vector(5, [](CeedSize) { return 1.0; }), v = BothPrecisions(o, 5, 0.1);
     // ApplyAdd fails before summing into v: v is unchanged. Apply had zeroed v: v is marked invalid.
     const HostState before = Snapshot(v);
@@ -225,19 +226,8 @@ struct FailingFusedOperator {
   explicit FailingFusedOperator(Ceed ceed) {
     o.ceed                   = ceed;
     const std::string source = std::string(CEEDRT_TEST_SOURCE_DIR) + "/unit/gen-fixtures/failing-mass.h:MassFailingOnNegativeData";
-    CeedQFunction     qf     = nullptr;
-    EXPECT_EQ(CeedQFunctionCreateInterior(ceed, 1, MassFailingOnNegativeData, source.c_str(), &qf), 0);
-    o.qfs.push_back(qf);
-    EXPECT_EQ(CeedQFunctionAddInput(qf, "u", 1, CEED_EVAL_INTERP), 0);
-    EXPECT_EQ(CeedQFunctionAddInput(qf, "qdata", 1, CEED_EVAL_NONE), 0);
-    EXPECT_EQ(CeedQFunctionAddOutput(qf, "v", 1, CEED_EVAL_INTERP), 0);
-    const std::vector<CeedInt> offsets = {0, 1, 1, 2, 2, 3, 3, 4};
-    CeedElemRestriction        rstr_u  = o.Offsets(4, 2, 1, 1, 5, offsets);
-    CeedBasis                  basis   = o.Tensor(1, 1, 2, 3, CEED_GAUSS);
     q_data = o.Vector(12, [](CeedSize i) { return i >= 9 ? -1.0 : 1.0; });
-    op     = o.Operator(qf, {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                             {"qdata", o.Strided(4, 3, 1, CEED_STRIDES_BACKEND), CEED_BASIS_NONE, q_data},
-                             {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+    op     = Mass1D(o, q_data, UserMass(o, MassFailingOnNegativeData, source));
     u      = o.Vector(5, [](CeedSize) { return 1.0; });
     v      = BothPrecisions(o, 5, 0.1);
   }
