@@ -356,9 +356,4 @@ const std::vector<std::pair<const char *, const char *>> &CannotFail() {
   return list;
 }
 
-const std::vector<const char *> &NotSweptYet() {
-  static const std::vector<const char *> list = {};
-  return list;
-}
-
 }  // namespace sweep

@@ -71,8 +71,6 @@ const std::vector<Row> &Rows();
 std::vector<Row> MoreRows();
 // Functions that cannot fail, with why.
 const std::vector<std::pair<const char *, const char *>> &CannotFail();
-// Functions without a row yet (the sweep's remaining work, reported by the test).
-const std::vector<const char *> &NotSweptYet();
 
 // A row whose call is the expression after the offending value; w is the World.
 #define ROW(fn, how, code, says, ...) Row{#fn, how, code, says, [](World &w) -> int { (void)w; return __VA_ARGS__; }}
