@@ -395,7 +395,7 @@ namespace {
 int AddJitString(Ceed ceed, const char *value, std::vector<std::string> Ceed_private::*list, int Ceed_private::*readers,
                  const char *what) {
   CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
-  CeedCheck(value && value[0], ceed, CEED_ERROR_INCOMPATIBLE, "Cannot add an empty or NULL %s", what);
+  CeedCheck(value && value[0], ceed, CEED_ERROR_INCOMPATIBLE, "Cannot add an empty or NULL %s to Ceed", what);
   Ceed root = ceed::RootCeed(ceed);
   CeedCheck(root->*readers == 0, ceed, CEED_ERROR_ACCESS, "Cannot add %s %s, the list is checked out by a backend", what, value);
   (root->*list).push_back(value);

@@ -50,7 +50,7 @@ int CeedObjectView(CeedObject obj, FILE *stream) {
 int CeedObjectSetNumViewTabs(CeedObject obj, CeedInt num_tabs) {
   CeedCheck(obj, NULL, CEED_ERROR_INCOMPATIBLE, "CeedObject handle is NULL");
   CeedCheck(num_tabs >= 0, IsCeedObject(obj) ? (Ceed)obj : obj->header.ceed, CEED_ERROR_MINOR,
-            "Number of view tabs must be non-negative");
+            "Number of view tabs must be non-negative, got %" CeedInt_FMT, num_tabs);
   CeedCheck(obj->header.destroy, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot set view tabs of a sentinel object");
   obj->header.num_view_tabs = num_tabs;
   return CEED_ERROR_SUCCESS;

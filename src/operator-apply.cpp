@@ -1,4 +1,6 @@
 // CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
+#include <algorithm>
+
 #include "operator.hpp"
 #include "qfunction.hpp"
 #include "vector.hpp"
@@ -66,6 +68,30 @@ static int CheckApplyVectors(CeedOperator op, CeedVector in, CeedVector out, con
   return CEED_ERROR_SUCCESS;
 }
 
+// Refuses vectors an application could not read or write (no valid data, an access lock held) before the
+// outputs are touched; func names the public function. An input that some (sub-)operator also writes (in
+// written) may get its data from that write, so only its lock is checked.
+static int CheckApplyVectorStates(CeedOperator op, CeedVector in, CeedVector out, const std::vector<CeedVector> &written, const char *func) {
+  for (CeedOperator sub : op->sub_operators) CeedCall(CheckApplyVectorStates(sub, in, out, written, func));
+  for (int io = 0; io < 2; io++) {
+    for (CeedOperatorField field : io == 0 ? op->input_fields : op->output_fields) {
+      if (!field || field->vec == CEED_VECTOR_NONE) continue;
+      const bool     active = field->vec == CEED_VECTOR_ACTIVE;
+      const CeedVector vec  = active ? (io == 0 ? in : out) : field->vec;
+      if (vec == CEED_VECTOR_NONE) continue;
+      const char *role = io == 0 ? (active ? "active input" : "passive input") : (active ? "active output" : "passive output");
+      if (vec->state % 2 == 1 || (io == 1 && vec->num_readers > 0))
+        return CeedOperatorError(op->header.ceed, func, CEED_ERROR_ACCESS, "The %s vector of field %s is in use (its access lock is held)",
+                                 role, field->name.c_str());
+      if (io == 0 && !VectorHasValidData(vec) && std::find(written.begin(), written.end(), vec) == written.end())
+        return CeedOperatorError(op->header.ceed, func, CEED_ERROR_BACKEND,
+                                 "The %s vector of field %s has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray",
+                                 role, field->name.c_str());
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 // The backend's ApplyAdd (or the core's at-points default) of a single operator, in fp64.
 static int OperatorApplyAddSingle(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   if (op->is_at_points) {
@@ -76,26 +102,65 @@ static int OperatorApplyAddSingle(CeedOperator op, CeedVector in, CeedVector out
   return op->ops.ApplyAdd(op, in, out, request);
 }
 
-// A single operator in its precision mode: natively when the backend says it honours the mode, otherwise
-// in fp64 with the active output converted to fp32 afterwards for low-high (fp32 storage), and an error for
-// the modes that need fp32 computation.
-static int OperatorApplyAddInPrecision(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+// Whether a single operator computes natively in its precision mode. A mode that needs fp32 computation on a
+// backend that cannot do it is refused here, before anything is changed: the core can only emulate low-high
+// (fp32 vectors around the fp64 operator).
+static int OperatorPrecisionIsNative(CeedOperator op, bool *native) {
   const CeedOperatorPrecision precision = op->precision;
-  if (precision == CEED_PRECISION_FP64) return OperatorApplyAddSingle(op, in, out, request);
+  *native                               = precision == CEED_PRECISION_FP64;
+  if (*native || op->shape.num_elem == 0) return CEED_ERROR_SUCCESS;
+  if (op->ops.SupportsPrecision && !op->is_at_points) CeedCall(op->ops.SupportsPrecision(op, precision, native));
+  if (*native || precision == CEED_PRECISION_LOW_HIGH) return CEED_ERROR_SUCCESS;
+  const char *resource = "";
+  CeedCall(CeedGetResource(op->header.ceed, &resource));
+  return CeedOperatorError(op->header.ceed, "CeedOperatorApply", CEED_ERROR_UNSUPPORTED,
+                           "CeedOperator precision %s computes in fp32, which backend %s cannot do for this operator (it calls QFunctions "
+                           "compiled in fp64%s); use CEED_PRECISION_LOW_HIGH or CEED_PRECISION_FP64 here, or a JIT backend such as "
+                           "/cpu/self/gen or /gpu/cuda/gen",
+                           CeedOperatorPrecisions[precision], resource, op->is_at_points ? ", operators at points" : "");
+}
+
+// Refuses an application that some (sub-)operator's mode rules out, before any vector is touched.
+static int OperatorCheckPrecisions(CeedOperator op) {
+  for (CeedOperator sub : op->sub_operators) CeedCall(OperatorCheckPrecisions(sub));
+  if (op->is_composite) return CEED_ERROR_SUCCESS;
   bool native = false;
-  if (op->ops.SupportsPrecision && !op->is_at_points) CeedCall(op->ops.SupportsPrecision(op, precision, &native));
-  if (native) return OperatorApplyAddSingle(op, in, out, request);
-  if (precision != CEED_PRECISION_LOW_HIGH) {
-    const char *resource = "";
-    CeedCall(CeedGetResource(op->header.ceed, &resource));
-    return CeedOperatorError(op->header.ceed, "CeedOperatorApply", CEED_ERROR_UNSUPPORTED,
-                             "CeedOperator precision %s computes in fp32, which backend %s cannot do for this operator (it calls QFunctions "
-                             "compiled in fp64%s); use CEED_PRECISION_LOW_HIGH or CEED_PRECISION_FP64 here, or a JIT backend such as "
-                             "/cpu/self/gen or /gpu/cuda/gen",
-                             CeedOperatorPrecisions[precision], resource, op->is_at_points ? ", operators at points" : "");
+  return OperatorPrecisionIsNative(op, &native);
+}
+
+// An fp64 vector holding vec's values rounded to fp32, as a low-high operator reads its active input: the
+// fp32 copy (made if needed) handed over alone, so that the fp64 operator reads it converted exactly.
+static int VectorRoundedToFp32(CeedVector vec, CeedVector *rounded) {
+  CeedMemType mem_type = CEED_MEM_HOST;
+  CeedCall(CeedGetPreferredMemType(vec->header.ceed, &mem_type));
+  CeedCall(CeedVectorCreate(vec->header.ceed, vec->length, rounded));
+  const void *values = nullptr;
+  int ierr = CeedVectorGetArrayReadTyped(vec, mem_type, CEED_SCALAR_FP32, &values);
+  if (!ierr) {
+    ierr = CeedVectorSetArrayTyped(*rounded, mem_type, CEED_SCALAR_FP32, CEED_COPY_VALUES, const_cast<void *>(values));
+    const int ierr_restore = CeedVectorRestoreArrayReadTyped(vec, &values);
+    if (!ierr) ierr = ierr_restore;
   }
-  CeedCall(OperatorApplyAddSingle(op, in, out, request));
-  if (out != CEED_VECTOR_NONE && out) CeedCall(VectorKeepOnly(out, CEED_SCALAR_FP32, "CeedOperatorApply"));
+  if (ierr) CeedVectorDestroy(rounded);
+  return ierr;
+}
+
+// A single operator in its precision mode: natively when the backend says it honours the mode, otherwise
+// (low-high only, the others were refused by OperatorCheckPrecisions) the fp64 operator on the input rounded
+// to fp32, with the active output converted to fp32 afterwards.
+static int OperatorApplyAddInPrecision(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
+  bool native = false;
+  CeedCall(OperatorPrecisionIsNative(op, &native));
+  if (native) return OperatorApplyAddSingle(op, in, out, request);
+  CeedVector in_fp32 = CEED_VECTOR_NONE;
+  if (in != CEED_VECTOR_NONE) CeedCall(VectorRoundedToFp32(in, &in_fp32));
+  int ierr = OperatorApplyAddSingle(op, in_fp32, out, request);
+  if (in_fp32 != CEED_VECTOR_NONE) {
+    const int ierr_destroy = CeedVectorDestroy(&in_fp32);
+    if (!ierr) ierr = ierr_destroy;
+  }
+  CeedCall(ierr);
+  if (out != CEED_VECTOR_NONE) CeedCall(VectorKeepOnly(out, CEED_SCALAR_FP32, "CeedOperatorApply"));
   return CEED_ERROR_SUCCESS;
 }
 
@@ -172,39 +237,71 @@ int CeedOperatorGetActiveVectorLengths(CeedOperator op, CeedSize *input_size, Ce
   return CEED_ERROR_SUCCESS;
 }
 
+namespace {
+
+// Passive output vectors of op and its sub-operators.
+void CollectPassiveOutputs(CeedOperator op, std::vector<CeedVector> &vecs) {
+  for (CeedOperator sub : op->sub_operators) CollectPassiveOutputs(sub, vecs);
+  for (CeedOperatorField field : op->output_fields) {
+    if (field && !ceed::IsVectorSentinel(field->vec)) vecs.push_back(field->vec);
+  }
+}
+
+// The three apply functions. Every check (readiness, vectors, precision modes) comes before the first change,
+// so that a refused call changes nothing. A failure after that (a QFunction or a device reporting an error, an
+// allocation failing halfway) cannot be undone cheaply: every output vector it wrote to is then marked
+// invalid (no valid data in any precision) instead of being left half-written (docs/multiprecision.md).
+int OperatorApplyChecked(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request, bool zero_out, bool zero_passive,
+                         const char *func) {
+  CeedCall(CeedOperatorCheckReady(op));
+  CeedCall(ceed::CheckApplyVectors(op, in, out, func));
+  std::vector<CeedVector> outputs;
+  CollectPassiveOutputs(op, outputs);
+  if (out != CEED_VECTOR_NONE) outputs.push_back(out);
+  CeedCall(ceed::CheckApplyVectorStates(op, in, out, outputs, func));
+  CeedCall(ceed::OperatorCheckPrecisions(op));
+  std::vector<uint64_t> states;
+  for (CeedVector vec : outputs) states.push_back(vec->state);
+  // The application freezes the operator; one that fails before a backend set it up leaves it changeable.
+  std::vector<CeedOperator> frozen_here;
+  for (CeedOperator o : op->sub_operators)
+    if (!o->is_immutable) frozen_here.push_back(o);
+  if (!op->is_immutable) frozen_here.push_back(op);
+  int ierr = CEED_ERROR_SUCCESS;
+  if (zero_out && out != CEED_VECTOR_NONE) ierr = CeedVectorSetValue(out, 0.0);
+  if (!ierr && zero_passive) ierr = ceed::OperatorZeroPassiveOutputs(op);
+  if (!ierr) ierr = ceed::OperatorApplyAddCore(op, in, out, request);
+  if (ierr) {
+    for (size_t i = 0; i < outputs.size(); i++) {
+      if (outputs[i]->state != states[i]) ceed::VectorMarkInvalid(outputs[i]);
+    }
+    for (CeedOperator o : frozen_here) o->is_immutable = o->is_setup_done;
+    return ierr;
+  }
+  ceed::OperatorCompleteRequest(request);
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace
+
 int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
   CEED_API_TRY
-  CeedCall(CeedOperatorCheckReady(op));
-  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
-  if (out != CEED_VECTOR_NONE) CeedCall(CeedVectorSetValue(out, 0.0));
-  CeedCall(ceed::OperatorZeroPassiveOutputs(op));
-  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::OperatorCompleteRequest(request);
-  return CEED_ERROR_SUCCESS;
+  return OperatorApplyChecked(op, in, out, request, true, true, __func__);
   CEED_API_CATCH(op->header.ceed)
 }
 
 int CeedOperatorApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
   CEED_API_TRY
-  CeedCall(CeedOperatorCheckReady(op));
-  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
-  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::OperatorCompleteRequest(request);
-  return CEED_ERROR_SUCCESS;
+  return OperatorApplyChecked(op, in, out, request, false, false, __func__);
   CEED_API_CATCH(op->header.ceed)
 }
 
 int CeedOperatorApplyAddActive(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
   CEED_API_TRY
-  CeedCall(CeedOperatorCheckReady(op));
-  CeedCall(ceed::CheckApplyVectors(op, in, out, __func__));
-  CeedCall(ceed::OperatorZeroPassiveOutputs(op));
-  CeedCall(ceed::OperatorApplyAddCore(op, in, out, request));
-  ceed::OperatorCompleteRequest(request);
-  return CEED_ERROR_SUCCESS;
+  return OperatorApplyChecked(op, in, out, request, false, true, __func__);
   CEED_API_CATCH(op->header.ceed)
 }
 
@@ -245,7 +342,7 @@ static int SingleOperatorFlops(CeedOperator op, CeedSize *flops) {
   Ceed ceed = op->header.ceed;
   CeedSize qf_flops = -1;
   CeedCall(CeedQFunctionGetUserFlopsEstimate(op->qf, &qf_flops));
-  CeedCheck(qf_flops >= 0, ceed, CEED_ERROR_INCOMPLETE, "Must set CeedQFunction FLOPs estimate with CeedQFunctionSetUserFlopsEstimate");
+  CeedCheck(qf_flops >= 0, ceed, CEED_ERROR_INCOMPLETE, "CeedOperator FLOPs: Must set CeedQFunction FLOPs estimate with CeedQFunctionSetUserFlopsEstimate");
   // Points per element.
   CeedInt num_points = op->shape.num_qpts;
   if (op->is_at_points) {

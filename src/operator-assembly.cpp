@@ -23,9 +23,13 @@ void OperatorMarkAssemblyUpdateNeeded(CeedOperator op) {
   for (CeedOperator sub : op->sub_operators) OperatorMarkAssemblyUpdateNeeded(sub);
 }
 
-int OperatorAssemblyCheck(CeedOperator op, const char *func) {
+int OperatorAssemblyCheckReady(CeedOperator op, const char *func) {
   if (!op) return CeedOperatorError(NULL, func, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
-  CeedCall(CeedOperatorCheckReady(op));
+  return CeedOperatorCheckReady(op);
+}
+
+int OperatorAssemblyCheck(CeedOperator op, const char *func) {
+  CeedCall(OperatorAssemblyCheckReady(op, func));
   OperatorMarkImmutable(op);
   return CEED_ERROR_SUCCESS;
 }

@@ -256,6 +256,9 @@ class BackendElementAssembler {
 
 // Validates handle and operator for an assembly entry point: non-NULL, ready; marks it immutable.
 int OperatorAssemblyCheck(CeedOperator op, const char *func);
+// The same without freezing the operator: for functions that check their other arguments first and then call
+// OperatorMarkImmutable, so that a refused call leaves the operator changeable.
+int OperatorAssemblyCheckReady(CeedOperator op, const char *func);
 
 // Gallery "Scale" QFunction: output = input * scale, num_comp values per point for each field, with the
 // given eval modes of input and output (scale is CEED_EVAL_NONE). Used by multigrid transfers and FDM.

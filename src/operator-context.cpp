@@ -98,6 +98,13 @@ static int SetContextValues(CeedOperator op, CeedContextFieldLabel label, CeedCo
   std::vector<ContextTarget> targets;
   CeedCall(ResolveLabel(op, label, type, targets, func));
   if (!values) return CeedOperatorError(op->header.ceed, func, CEED_ERROR_INCOMPATIBLE, "Values pointer is NULL");
+  // Every context is checked before the first is written: a composite operator's contexts change together or not at all.
+  for (const ContextTarget &t : targets) {
+    if (t.ctx->state % 2 == 1 || t.ctx->num_readers > 0)
+      return CeedOperatorError(op->header.ceed, func, CEED_ERROR_MINOR,
+                               "Cannot set context field of CeedOperator: its CeedQFunctionContext is in use (%s)",
+                               t.ctx->state % 2 == 1 ? "the access lock is held" : "a process has read access");
+  }
   for (const ContextTarget &t : targets) CeedCall(set(t.ctx, t.label, values));
   OperatorMarkAssemblyUpdateNeeded(op);
   return CEED_ERROR_SUCCESS;
@@ -113,6 +120,9 @@ static int GetContextValuesRead(CeedOperator op, CeedContextFieldLabel label, Ce
   std::vector<ContextTarget> targets;
   CeedCall(ResolveLabel(op, label, type, targets, func));
   if (!num_values || !values) return CeedOperatorError(op->header.ceed, func, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  if (targets[0].ctx->state % 2 == 1)
+    return CeedOperatorError(op->header.ceed, func, CEED_ERROR_MINOR,
+                             "Cannot read context field of CeedOperator: its CeedQFunctionContext access lock is held");
   return get(targets[0].ctx, targets[0].label, num_values, values);
   CEED_API_CATCH(op->header.ceed)
 }

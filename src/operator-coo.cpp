@@ -135,17 +135,19 @@ int SingleValues(CeedOperator op, CeedSize offset, CeedVector values, const char
 }  // namespace ceed
 
 int CeedOperatorLinearAssembleGetNumEntries(CeedOperator op, CeedSize *num_entries) {
-  CeedCall(ceed::OperatorAssemblyCheck(op, __func__));
+  CeedCall(ceed::OperatorAssemblyCheckReady(op, __func__));
   CeedCheck(num_entries, op->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer num_entries is NULL");
+  ceed::OperatorMarkImmutable(op);
   CEED_API_TRY
   return ceed::NumEntries(op, *num_entries, __func__);
   CEED_API_CATCH(op->header.ceed)
 }
 
 int CeedOperatorLinearAssembleSymbolic(CeedOperator op, CeedSize *num_entries, CeedInt **rows, CeedInt **cols) {
-  CeedCall(ceed::OperatorAssemblyCheck(op, __func__));
+  CeedCall(ceed::OperatorAssemblyCheckReady(op, __func__));
   Ceed ceed = op->header.ceed;
   CeedCheck(num_entries && rows && cols, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointers num_entries, rows and cols must not be NULL");
+  ceed::OperatorMarkImmutable(op);
   CEED_API_TRY
   CeedSize n = 0;
   CeedCall(ceed::NumEntries(op, n, __func__));
@@ -173,7 +175,7 @@ int CeedOperatorLinearAssembleSymbolic(CeedOperator op, CeedSize *num_entries, C
 }
 
 int CeedOperatorLinearAssemble(CeedOperator op, CeedVector values) {
-  CeedCall(ceed::OperatorAssemblyCheck(op, __func__));
+  CeedCall(ceed::OperatorAssemblyCheckReady(op, __func__));
   Ceed ceed = op->header.ceed;
   CeedCheck(values && values != CEED_VECTOR_ACTIVE && values != CEED_VECTOR_NONE, ceed, CEED_ERROR_INCOMPATIBLE,
             "The COO values must be a CeedVector");
@@ -184,6 +186,7 @@ int CeedOperatorLinearAssemble(CeedOperator op, CeedVector values) {
   CeedCheck(length == n, ceed, CEED_ERROR_DIMENSION,
             "COO values vector has length %lld but the operator has %lld entries (CeedOperatorLinearAssembleGetNumEntries)", (long long)length,
             (long long)n);
+  ceed::OperatorMarkImmutable(op);
   CeedCall(CeedVectorSetValue(values, 0.0));
   CeedSize offset = 0;
   for (size_t s = 0; s < (op->is_composite ? op->sub_operators.size() : 1); s++) {

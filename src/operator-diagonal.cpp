@@ -147,7 +147,7 @@ int CommonNumComponents(CeedOperator op, CeedInt &num_comp, CeedInt &comp_stride
 
 // Shared body of the four public functions.
 int AssembleDiagonal(CeedOperator op, CeedVector assembled, bool point_block, bool add, CeedRequest *request, const char *func) {
-  CeedCall(OperatorAssemblyCheck(op, func));
+  CeedCall(OperatorAssemblyCheckReady(op, func));
   Ceed ceed = op->header.ceed;
   if (!assembled || assembled == CEED_VECTOR_ACTIVE || assembled == CEED_VECTOR_NONE)
     return CeedOperatorError(ceed, func, CEED_ERROR_INCOMPATIBLE, "The assembled diagonal must be a CeedVector");
@@ -164,6 +164,7 @@ int AssembleDiagonal(CeedOperator op, CeedVector assembled, bool point_block, bo
   if (length != expected)
     return CeedOperatorError(ceed, func, CEED_ERROR_DIMENSION, "Assembled %s vector has length %lld, expected %lld",
                              point_block ? "point-block diagonal" : "diagonal", static_cast<long long>(length), static_cast<long long>(expected));
+  OperatorMarkImmutable(op);
   if (!add) CeedCall(CeedVectorSetValue(assembled, 0.0));
   if (op->is_composite) {
     for (CeedOperator sub : op->sub_operators) CeedCall(SingleAddDiagonal(sub, assembled, point_block, request, func));
@@ -237,9 +238,10 @@ int PointBlockPattern(CeedOperator op, CeedInt num_comp, CeedInt comp_stride, Ce
 }  // namespace ceed
 
 int CeedOperatorLinearAssemblePointBlockDiagonalSymbolic(CeedOperator op, CeedSize *num_entries, CeedInt **rows, CeedInt **cols) {
-  CeedCall(ceed::OperatorAssemblyCheck(op, __func__));
+  CeedCall(ceed::OperatorAssemblyCheckReady(op, __func__));
   Ceed ceed = op->header.ceed;
   CeedCheck(num_entries && rows && cols, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointers num_entries, rows and cols must not be NULL");
+  ceed::OperatorMarkImmutable(op);
   CEED_API_TRY
   CeedSize in_size = 0, out_size = 0;
   CeedCall(CeedOperatorGetActiveVectorLengths(op, &in_size, &out_size));

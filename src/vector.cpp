@@ -192,6 +192,12 @@ int VectorKeepOnly(CeedVector vec, CeedScalarType prec, const char *func) {
   return CEED_ERROR_SUCCESS;
 }
 
+void VectorMarkInvalid(CeedVector vec) {
+  for (auto &row : vec->buffers)
+    for (auto &b : row) b.valid = false;
+  vec->state += 2;
+}
+
 int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func) {
   CeedCall(VectorCheck(vec, func));
   if (!array) return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");

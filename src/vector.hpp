@@ -116,6 +116,10 @@ int VectorCheck(CeedVector vec, const char *func);
 // makes that buffer the only valid one: the vector is then stored in prec, as after a write in prec.
 int VectorKeepOnly(CeedVector vec, CeedScalarType prec, const char *func);
 
+// Invalidates every buffer of vec, keeping its memory: a read then fails with "has no valid data" until the
+// vector is written again. Marks what a failed operation may have left half-written (docs/multiprecision.md).
+void VectorMarkInvalid(CeedVector vec);
+
 // Whether some buffer holds the current values (always true for length 0).
 bool VectorHasValidData(CeedVector vec);
 

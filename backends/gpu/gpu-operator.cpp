@@ -23,6 +23,7 @@ struct Field {
   CeedVector          vec   = nullptr;
   CeedVector          e_vec = nullptr;  // owned: E-vector of the field's restriction
   CeedVector          q_vec = nullptr;  // owned: Q-vector (NULL for EVAL_NONE, which uses e_vec)
+  CeedVector          fp32_values = nullptr;  // owned: a passive input preferring fp32, its fp32 values alone
 };
 
 struct OperatorGpu {
@@ -31,6 +32,7 @@ struct OperatorGpu {
 };
 
 int FieldDestroy(Field &f) {
+  CeedCall(CeedVectorDestroy(&f.fp32_values));
   CeedCall(CeedVectorDestroy(&f.q_vec));
   CeedCall(CeedVectorDestroy(&f.e_vec));
   CeedCall(CeedVectorDestroy(&f.vec));
@@ -134,6 +136,29 @@ int Setup(CeedOperator op, OperatorGpu *&data) {
 
 inline CeedVector LVector(const Field &f, CeedVector active) { return f.vec == CEED_VECTOR_ACTIVE ? active : f.vec; }
 
+// The L-vector E reads for input f: passive inputs in their preferred precision (docs/multiprecision.md). For one
+// preferring fp32, its device fp32 copy goes alone into fp32_values, which the fp64 restriction reads converted
+// exactly (its fp64 copy, where valid, may hold other values).
+int InputLVector(Ceed ceed, Field &f, CeedVector active, CeedVector *l_vec) {
+  *l_vec = LVector(f, active);
+  if (f.vec == CEED_VECTOR_ACTIVE || f.vec == CEED_VECTOR_NONE) return CEED_ERROR_SUCCESS;
+  CeedScalarType preferred = CEED_SCALAR_FP64;
+  CeedCallBackend(CeedVectorGetPreferredScalarType(f.vec, &preferred));
+  if (preferred == CEED_SCALAR_FP64) return CEED_ERROR_SUCCESS;
+  if (!f.fp32_values) {
+    CeedSize length = 0;
+    CeedCallBackend(CeedVectorGetLength(f.vec, &length));
+    CeedCallBackend(CeedVectorCreate(ceed, length, &f.fp32_values));
+  }
+  const void *device_fp32 = nullptr;
+  CeedCallBackend(CeedVectorGetArrayReadTyped(f.vec, CEED_MEM_DEVICE, CEED_SCALAR_FP32, &device_fp32));
+  int ierr = CeedVectorSetArrayTyped(f.fp32_values, CEED_MEM_DEVICE, CEED_SCALAR_FP32, CEED_COPY_VALUES, const_cast<void *>(device_fp32));
+  const int ierr_restore = CeedVectorRestoreArrayReadTyped(f.vec, &device_fp32);
+  CeedCallBackend(ierr ? ierr : ierr_restore);
+  *l_vec = f.fp32_values;
+  return CEED_ERROR_SUCCESS;
+}
+
 // Device arrays of the QFunction's arguments, released in all cases.
 struct QFunctionArrays {
   OperatorGpu     &d;
@@ -200,7 +225,11 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
   // E and B for the inputs.
   for (Field &f : d->inputs) {
-    if (f.e_vec) CeedCallBackend(CeedElemRestrictionApply(f.rstr, CEED_NOTRANSPOSE, LVector(f, in), f.e_vec, CEED_REQUEST_IMMEDIATE));
+    if (f.e_vec) {
+      CeedVector l_vec = nullptr;
+      CeedCall(InputLVector(CeedOperatorReturnCeed(op), f, in, &l_vec));
+      CeedCallBackend(CeedElemRestrictionApply(f.rstr, CEED_NOTRANSPOSE, l_vec, f.e_vec, CEED_REQUEST_IMMEDIATE));
+    }
     if (f.eval_mode != CEED_EVAL_NONE && f.eval_mode != CEED_EVAL_WEIGHT) CeedCall(FieldBasis(*d, f, CEED_NOTRANSPOSE));
   }
   // D at every quadrature point of every element.

@@ -28,6 +28,7 @@ struct Field {
   CeedSize e_stride = 0;                     // entries of one element (block) in e_vec
   CeedVector e_wrap = nullptr;               // borrows one slice of e_vec for the basis
   CeedVector q_vec = nullptr;                // Q-data given to the QFunction
+  CeedVector vec_fp32 = nullptr;             // passive input preferring fp32: its fp32 values, read by E
   CeedScalar *e_data = nullptr;              // host data of e_vec while an application runs
 };
 
@@ -39,6 +40,7 @@ struct OperatorData {
 };
 
 int FieldDestroy(Field &f) {
+  CeedCall(CeedVectorDestroy(&f.vec_fp32));
   CeedCall(CeedVectorDestroy(&f.e_wrap));
   CeedCall(CeedVectorDestroy(&f.q_vec));
   CeedCall(CeedVectorDestroy(&f.e_vec));
@@ -271,13 +273,35 @@ int ApplyBlocks(CeedOperator op, OperatorData *d) {
   return CEED_ERROR_SUCCESS;
 }
 
+// The vector E reads for a passive input: the vector itself, or for one preferring fp32 a copy of its fp32
+// values alone (made valid if needed), which the fp64 restriction then reads converted exactly. Passive inputs
+// are read in their preferred precision, as /cpu/self/gen's kernels read them (docs/multiprecision.md).
+int PassiveInputAsPreferred(Ceed ceed, Field &f, CeedVector *l_vec) {
+  *l_vec                = f.vec;
+  CeedScalarType prefer = CEED_SCALAR_FP64;
+  CeedCallBackend(CeedVectorGetPreferredScalarType(f.vec, &prefer));
+  if (prefer != CEED_SCALAR_FP32) return CEED_ERROR_SUCCESS;
+  CeedSize length = 0;
+  CeedCallBackend(CeedVectorGetLength(f.vec, &length));
+  if (!f.vec_fp32) CeedCallBackend(CeedVectorCreate(ceed, length, &f.vec_fp32));
+  const void *values = nullptr;
+  CeedCallBackend(CeedVectorGetArrayReadTyped(f.vec, CEED_MEM_HOST, CEED_SCALAR_FP32, &values));
+  const int ierr = CeedVectorSetArrayTyped(f.vec_fp32, CEED_MEM_HOST, CEED_SCALAR_FP32, CEED_COPY_VALUES, const_cast<void *>(values));
+  CeedCallBackend(CeedVectorRestoreArrayReadTyped(f.vec, &values));
+  CeedCallBackend(ierr);
+  *l_vec = f.vec_fp32;
+  return CEED_ERROR_SUCCESS;
+}
+
 int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   OperatorData *d = nullptr;
   CeedCall(Setup(op, d));
   // E: restrict every input L-vector once.
   for (Field &f : d->inputs) {
     if (!f.e_vec) continue;
-    CeedCallBackend(CeedElemRestrictionApply(f.rstr_apply, CEED_NOTRANSPOSE, LVector(f, in), f.e_vec, CEED_REQUEST_IMMEDIATE));
+    CeedVector l_vec = LVector(f, in);
+    if (f.vec != CEED_VECTOR_ACTIVE && f.vec != CEED_VECTOR_NONE) CeedCall(PassiveInputAsPreferred(CeedOperatorReturnCeed(op), f, &l_vec));
+    CeedCallBackend(CeedElemRestrictionApply(f.rstr_apply, CEED_NOTRANSPOSE, l_vec, f.e_vec, CEED_REQUEST_IMMEDIATE));
   }
   {
     ArrayGuard guard{d};
