@@ -11,9 +11,10 @@
 
 ceedrt_setup_main() {
   # The python3-* packages serve the Python package in python/ (its tests run in CTest) and the plot scripts.
+  # doxygen builds the API reference from the public headers (the docs target, a step of tools/test.sh).
   local required=(cmake ninja-build g++ pkg-config nlohmann-json3-dev googletest libgtest-dev libcli11-dev
                   python3-matplotlib python3-numpy python3-cffi python3-pytest python3-setuptools python3-pip
-                  python3-venv)
+                  python3-venv doxygen)
   local optional=(libopenmpi-dev openmpi-bin libhypre-dev gfortran abigail-tools libamdhip64-dev llvm-15 clang libclang-rt-14-dev)
   local min_cmake=3.25
 

@@ -64,6 +64,15 @@ for preset in "${presets[@]}"; do
   fi
 done
 
+# The API reference: Doxygen over the public headers, any warning (an undocumented declaration) an error.
+if [[ " ${presets[*]} " != *" default "* ]]; then
+  skip_step "docs" "the default preset is not among the tested ones"
+elif command -v doxygen >/dev/null 2>&1; then
+  run_step "docs" cmake --build --preset default --target docs
+else
+  skip_step "docs" "doxygen not installed"
+fi
+
 echo
 echo "==== Summary ($((SECONDS - start_all))s)"
 printf '%s\n' "${summary[@]}"
