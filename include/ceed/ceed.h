@@ -181,7 +181,8 @@ CEED_EXTERN int CeedRegistryGetList(size_t *n, char ***const resources, CeedInt 
 CEED_EXTERN int CeedRegisterAll(void);
 /** Registers the gallery QFunctions; called by CeedInit(), safe to call again. */
 CEED_EXTERN int CeedQFunctionRegisterAll(void);
-/** Waits for a request; every backend completes work synchronously, so this returns at once. */
+/** Waits for a request. Work always completes before the call that issued it returns, which sets the request to
+    NULL: a NULL request succeeds at once; any other is an error (CEED_ERROR_UNSUPPORTED). */
 CEED_EXTERN int CeedRequestWait(CeedRequest *req);
 /** Records whether kernels of ceed are compiled by clang (a libCEED setting kept for compatibility). */
 CEED_EXTERN int CeedSetIsClang(Ceed ceed, bool isClang);
@@ -198,7 +199,8 @@ CEED_EXTERN int CeedGetBuildConfiguration(const char **build_config);
 /** Reports an error of ceed through its handler (called by the CeedError() macro); returns what the handler
     returns. */
 CEED_EXTERN int CeedErrorImpl(Ceed ceed, const char *filename, int lineno, const char *func, int ecode, const char *format, ...);
-/** Sets the function called on every error of ceed and of the objects created from it. */
+/** Sets the function called on every error of ceed and of the objects created from it. A new context gets the
+    handler named by the environment variable CEED_ERROR_HANDLER (exit, store, return), else CeedErrorAbort(). */
 CEED_EXTERN int CeedSetErrorHandler(Ceed ceed, CeedErrorHandler handler);
 /** Returns the message of the last error of ceed stored by CeedErrorStore(); borrowed, valid until the next error
     or reset. */
@@ -207,8 +209,7 @@ CEED_EXTERN int CeedGetErrorMessage(Ceed ceed, const char **err_msg);
 CEED_EXTERN int CeedResetErrorMessage(Ceed ceed, const char **err_msg);
 /** Error handler that returns the error code to the caller without storing or printing the message. */
 CEED_EXTERN int CeedErrorReturn(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args);
-/** Error handler that stores the message (read it with CeedGetErrorMessage()) and returns the error code: the
-    default. */
+/** Error handler that stores the message (read it with CeedGetErrorMessage()) and returns the error code. */
 CEED_EXTERN int CeedErrorStore(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args);
 /** Error handler that prints the message to stderr and aborts the process. */
 CEED_EXTERN int CeedErrorAbort(Ceed ceed, const char *filename, int line_no, const char *func, int err_code, const char *format, va_list *args);

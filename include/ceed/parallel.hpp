@@ -1,15 +1,16 @@
-// ceedrt-parallel: MPI-parallel solves on top of any ceedrt backend (a companion library; the core never
-// links it). It provides
-//   - distributed structured hexahedral meshes of [0,1]^3, block-partitioned over the ranks of a
-//     communicator (uneven splits included), optionally deformed (smooth or Kershaw map);
-//   - the parallel prolongation P from global T-vectors (owned DOFs) to rank-local L-vectors (owned and
-//     ghost DOFs), with nonblocking halo exchange that an operator overlaps with its interior elements;
-//   - operators A = P^T A_L P with essential DOFs eliminated, parallel inner products, preconditioned CG;
-//   - low-order refinement (LOR): Q1 sub-elements of a degree-p tensor space, the rank-local LOR matrix
-//     assembled straight into CSR and handed to hypre, and BoomerAMG as a preconditioner (when the library
-//     was built with hypre: CEEDRT_PARALLEL_HAVE_HYPRE).
-// C++17; errors are reported as ceedrt::parallel::Error exceptions carrying the library's message.
-// See docs/parallel.md.
+/// \file
+/// ceedrt-parallel: MPI-parallel solves on top of any ceedrt backend (a companion library; the core never
+/// links it). It provides
+///   - distributed structured hexahedral meshes of [0,1]^3, block-partitioned over the ranks of a
+///     communicator (uneven splits included), optionally deformed (smooth or Kershaw map);
+///   - the parallel prolongation P from global T-vectors (owned DOFs) to rank-local L-vectors (owned and
+///     ghost DOFs), with nonblocking halo exchange that an operator overlaps with its interior elements;
+///   - operators A = P^T A_L P with essential DOFs eliminated, parallel inner products, preconditioned CG;
+///   - low-order refinement (LOR): Q1 sub-elements of a degree-p tensor space, the rank-local LOR matrix
+///     assembled straight into CSR and handed to hypre, and BoomerAMG as a preconditioner (when the library
+///     was built with hypre: CEEDRT_PARALLEL_HAVE_HYPRE).
+/// C++17; errors are reported as ceedrt::parallel::Error exceptions carrying the library's message.
+/// See docs/parallel.md.
 #pragma once
 
 #include <ceed.h>
@@ -27,99 +28,109 @@
 namespace ceedrt {
 namespace parallel {
 
+/// Index of a DOF or node across all ranks.
 using GlobalIndex = long long;
 
 // ---- Structured meshes --------------------------------------------------------------------------------
 
-// Block partition of an element box over a grid of ranks (ranks per direction chosen to keep the blocks
-// close to cubes); parts differ by at most one element per direction.
+/// Block partition of an element box over a grid of ranks (ranks per direction chosen to keep the blocks
+/// close to cubes); parts differ by at most one element per direction.
 struct BoxPartition {
-  std::array<CeedInt, 3> elems{};
-  std::array<int, 3>     ranks{};  // ranks per direction, product = number of ranks
+  std::array<CeedInt, 3> elems{};  ///< elements per direction of the whole box
+  std::array<int, 3>     ranks{};  ///< ranks per direction, product = number of ranks
 
+  /// Partition of elems over num_ranks ranks.
   static BoxPartition Create(const std::array<CeedInt, 3> &elems, int num_ranks);
-  CeedInt             Start(int direction, int part) const;  // first element of part; Start(d, ranks[d]) = elems[d]
-  std::array<int, 3>  Coords(int rank) const;                 // x fastest
+  CeedInt             Start(int direction, int part) const;  ///< first element of part; Start(d, ranks[d]) = elems[d]
+  std::array<int, 3>  Coords(int rank) const;                 ///< position of rank in the rank grid (x fastest)
+  /// The rank at a position of the rank grid.
   int                 Rank(const std::array<int, 3> &coords) const;
 };
 
-// One rank's part of a distributed box mesh of degree-p hexahedra.
-// T-space: each lattice node is owned by exactly one rank (the part whose block contains it, the lower
-// part owning nothing of a shared face); ranks number their owned nodes contiguously in rank order,
-// lexicographically (x fastest) within their block.
-// L-space: the lattice nodes of the rank's element block: the owned ones first, in T order (so that P is
-// a contiguous copy there), then the ghosts.
+/// One rank's part of a distributed box mesh of degree-p hexahedra.
+/// T-space: each lattice node is owned by exactly one rank (the part whose block contains it, the lower
+/// part owning nothing of a shared face); ranks number their owned nodes contiguously in rank order,
+/// lexicographically (x fastest) within their block.
+/// L-space: the lattice nodes of the rank's element block: the owned ones first, in T order (so that P is
+/// a contiguous copy there), then the ghosts.
 struct DistributedBoxMesh {
-  MPI_Comm               comm = MPI_COMM_NULL;  // not owned
-  int                    rank = 0, size = 1;
-  int                    degree = 1;
-  BoxMeshOptions         options;
-  BoxPartition           partition;
-  std::array<CeedInt, 3> elem_begin{}, elem_end{};  // this rank's element block
-  std::array<CeedInt, 3> local_nodes_1d{};
-  CeedInt                num_elem        = 0;   // local elements
-  CeedInt                num_local_nodes = 0;   // L-space nodes
-  std::vector<CeedInt>   elem_nodes;            // num_elem * (p+1)^3 L-node indices, lexicographic per element
-  std::vector<double>    coords;                // 3 * num_local_nodes, component-major
-  std::vector<GlobalIndex> global_node;         // T index of every L node
-  std::vector<GlobalIndex> lattice_node;        // global lattice index (x fastest) of every L node
-  std::vector<int>         owner;               // owning rank of every L node
-  std::vector<char>        on_boundary;         // L node lies on the boundary of the cube
-  CeedInt                  num_owned_nodes  = 0;
-  GlobalIndex              first_owned_node = 0, num_global_nodes = 0;
-  // Local elements with no ghost node (interior) and the others (halo), for overlapping the exchange.
-  std::vector<CeedInt> interior_elems, halo_elems;
+  MPI_Comm               comm = MPI_COMM_NULL;  ///< not owned
+  int                    rank = 0;  ///< this rank in comm
+  int                    size = 1;  ///< number of ranks in comm
+  int                    degree = 1;  ///< polynomial degree of the elements
+  BoxMeshOptions         options;  ///< deformation of the mesh
+  BoxPartition           partition;  ///< the partition of the box over the ranks
+  std::array<CeedInt, 3> elem_begin{};  ///< first element of this rank's block, per direction
+  std::array<CeedInt, 3> elem_end{};  ///< one past the last element of this rank's block, per direction
+  std::array<CeedInt, 3> local_nodes_1d{};  ///< L-space nodes per direction
+  CeedInt                num_elem        = 0;   ///< local elements
+  CeedInt                num_local_nodes = 0;   ///< L-space nodes
+  std::vector<CeedInt>   elem_nodes;            ///< num_elem * (p+1)^3 L-node indices, lexicographic per element
+  std::vector<double>    coords;                ///< 3 * num_local_nodes, component-major
+  std::vector<GlobalIndex> global_node;         ///< T index of every L node
+  std::vector<GlobalIndex> lattice_node;        ///< global lattice index (x fastest) of every L node
+  std::vector<int>         owner;               ///< owning rank of every L node
+  std::vector<char>        on_boundary;         ///< L node lies on the boundary of the cube
+  CeedInt                  num_owned_nodes  = 0;  ///< T-space nodes of this rank
+  GlobalIndex              first_owned_node = 0;  ///< T index of this rank's first owned node
+  GlobalIndex              num_global_nodes = 0;  ///< T-space nodes of all ranks
+  /// Local elements with no ghost node (interior) and the others (halo), for overlapping the exchange.
+  std::vector<CeedInt> interior_elems;
+  std::vector<CeedInt> halo_elems;  ///< local elements with a ghost node
 
+  /// Builds this rank's part of a box of elems elements of degree `degree` (collective over comm).
   static DistributedBoxMesh Build(MPI_Comm comm, const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options = {});
+  /// Nodes per element, (degree + 1)^3.
   CeedInt NodesPerElem() const { return (degree + 1) * (degree + 1) * (degree + 1); }
-  // elem_nodes of a subset of the local elements, in the order given.
+  /// elem_nodes of a subset of the local elements, in the order given.
   std::vector<CeedInt> ElementNodes(const std::vector<CeedInt> &elems) const;
 };
 
 // ---- Parallel prolongation ----------------------------------------------------------------------------
 
-// P: T-vector (owned DOFs) -> L-vector (owned and ghost DOFs); P^T sums the ghost contributions back into
-// their owners. DOFs are nodes times num_comp, components interlaced (dof = num_comp * node + comp).
-// Host arrays; CeedVector overloads access host memory (device vectors are staged through the host).
+/// P: T-vector (owned DOFs) -> L-vector (owned and ghost DOFs); P^T sums the ghost contributions back into
+/// their owners. DOFs are nodes times num_comp, components interlaced (dof = num_comp * node + comp).
+/// Host arrays; CeedVector overloads access host memory (device vectors are staged through the host).
 class Prolongation {
  public:
-  // global_node/owner: per L node; the rank owns T nodes first_owned_node .. first_owned_node + num_owned - 1.
+  /// global_node/owner: per L node; the rank owns T nodes first_owned_node .. first_owned_node + num_owned - 1.
   Prolongation(MPI_Comm comm, const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner, GlobalIndex first_owned_node,
                CeedInt num_owned_nodes, int num_comp);
+  /// The prolongation of a box mesh's nodes with num_comp components each.
   Prolongation(const DistributedBoxMesh &mesh, int num_comp);
   ~Prolongation();
   Prolongation(const Prolongation &)            = delete;
   Prolongation &operator=(const Prolongation &) = delete;
 
-  MPI_Comm    comm() const { return comm_; }
-  int         num_comp() const { return num_comp_; }
-  CeedSize    local_size() const { return (CeedSize)num_local_nodes_ * num_comp_; }  // L DOFs
-  CeedSize    owned_size() const { return (CeedSize)num_owned_nodes_ * num_comp_; }  // T DOFs on this rank
-  GlobalIndex global_size() const { return num_global_nodes_ * num_comp_; }
-  GlobalIndex first_owned_dof() const { return first_owned_node_ * num_comp_; }
-  GlobalIndex GlobalDof(CeedSize local_dof) const;  // T index of an L DOF
-  bool        IsOwned(CeedSize local_dof) const;
-  CeedInt     NumNeighbors() const { return (CeedInt)neighbors_.size(); }
-  CeedSize    HaloSize() const;  // DOFs received per forward exchange (= sent per reverse)
-  bool        IsIdentity() const { return identity_; }  // L = T (one rank, same numbering): P copies
+  MPI_Comm    comm() const { return comm_; }  ///< the communicator (not owned)
+  int         num_comp() const { return num_comp_; }  ///< components per node
+  CeedSize    local_size() const { return (CeedSize)num_local_nodes_ * num_comp_; }  ///< L DOFs
+  CeedSize    owned_size() const { return (CeedSize)num_owned_nodes_ * num_comp_; }  ///< T DOFs on this rank
+  GlobalIndex global_size() const { return num_global_nodes_ * num_comp_; }  ///< T DOFs on all ranks
+  GlobalIndex first_owned_dof() const { return first_owned_node_ * num_comp_; }  ///< T index of the first owned DOF
+  GlobalIndex GlobalDof(CeedSize local_dof) const;  ///< T index of an L DOF
+  bool        IsOwned(CeedSize local_dof) const;  ///< whether this rank owns an L DOF
+  CeedInt     NumNeighbors() const { return (CeedInt)neighbors_.size(); }  ///< ranks exchanged with
+  CeedSize    HaloSize() const;  ///< DOFs received per forward exchange (= sent per reverse)
+  bool        IsIdentity() const { return identity_; }  ///< L = T (one rank, same numbering): P copies
 
-  // Split phases, so that work on interior elements overlaps the exchange:
-  //   BeginForward writes the owned entries of l and starts receiving the ghost ones; EndForward waits.
-  //   BeginReverse writes the owned sums into t (t = owned part of l) and starts sending ghost entries;
-  //   EndReverse adds what the neighbours sent.
-  // The exchange buffers are scratch owned by the object: one exchange at a time (not thread-safe).
+  /// Split phases, so that work on interior elements overlaps the exchange:
+  ///   BeginForward writes the owned entries of l and starts receiving the ghost ones; EndForward waits.
+  ///   BeginReverse writes the owned sums into t (t = owned part of l) and starts sending ghost entries;
+  ///   EndReverse adds what the neighbours sent.
+  /// The exchange buffers are scratch owned by the object: one exchange at a time (not thread-safe).
   void BeginForward(const double *t, double *l) const;
-  void EndForward(double *l) const;
-  void BeginReverse(const double *l, double *t) const;
-  void EndReverse(double *t) const;
-  void Forward(CeedVector t, CeedVector l) const;  // l = P t
-  void Reverse(CeedVector l, CeedVector t) const;  // t = P^T l
+  void EndForward(double *l) const;  ///< waits for the ghost entries of l
+  void BeginReverse(const double *l, double *t) const;  ///< see BeginForward()
+  void EndReverse(double *t) const;  ///< adds the neighbours' contributions into t
+  void Forward(CeedVector t, CeedVector l) const;  ///< l = P t
+  void Reverse(CeedVector l, CeedVector t) const;  ///< t = P^T l
 
  private:
   struct Neighbor {
     int                   rank;
-    std::vector<CeedInt>  send_nodes;  // owned T-local nodes it holds as ghosts
-    std::vector<CeedInt>  recv_nodes;  // our L nodes it owns
+    std::vector<CeedInt>  send_nodes;  ///< owned T-local nodes it holds as ghosts
+    std::vector<CeedInt>  recv_nodes;  ///< our L nodes it owns
     std::vector<double>   send_buffer, recv_buffer;
   };
   void Init(const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner);
@@ -129,47 +140,49 @@ class Prolongation {
   int                      num_comp_;
   CeedInt                  num_local_nodes_, num_owned_nodes_;
   GlobalIndex              first_owned_node_, num_global_nodes_ = 0;
-  std::vector<CeedInt>     owned_local_node_;  // L node of every owned T-local node
+  std::vector<CeedInt>     owned_local_node_;  ///< L node of every owned T-local node
   std::vector<GlobalIndex> global_node_;
-  std::vector<char>        owned_;            // per L node
+  std::vector<char>        owned_;            ///< per L node
   bool                     identity_     = false;
-  bool                     owned_prefix_ = false;  // owned T node j is L node j: copies are contiguous
+  bool                     owned_prefix_ = false;  ///< owned T node j is L node j: copies are contiguous
   mutable std::vector<Neighbor>    neighbors_;
   mutable std::vector<MPI_Request> requests_;
 };
 
 // ---- Operators and solvers ----------------------------------------------------------------------------
 
-// Essential flags of every L DOF, from the owners' flags (size owned_size) through the prolongation.
+/// Essential flags of every L DOF, from the owners' flags (size owned_size) through the prolongation.
 std::vector<char> EssentialLocalFlags(const Prolongation &prolongation, const std::vector<char> &essential_owned);
 
-// Seconds spent, accumulated over calls.
+/// Seconds spent, accumulated over calls.
 struct OperatorTimings {
-  double   apply = 0.0;     // whole applications
-  double   exchange = 0.0;  // waiting for halo exchanges (not hidden behind element work)
-  long     applications = 0;
+  double   apply = 0.0;     ///< whole applications
+  double   exchange = 0.0;  ///< waiting for halo exchanges (not hidden behind element work)
+  long     applications = 0;  ///< number of applications
 };
 
-// A = P^T A_L P on T-vectors, A_L given as CeedOperators on L-vectors over the interior elements and over
-// the halo elements (either may be null; the interior one runs while the ghost values travel). Essential
-// DOFs (T-local flags, size owned_size) are eliminated: their rows and columns become the identity.
+/// A = P^T A_L P on T-vectors, A_L given as CeedOperators on L-vectors over the interior elements and over
+/// the halo elements (either may be null; the interior one runs while the ghost values travel). Essential
+/// DOFs (T-local flags, size owned_size) are eliminated: their rows and columns become the identity.
 class ParallelOperator {
  public:
+  /// The operator of prolongation, op_interior and op_halo (borrowed: the caller keeps them alive) and the
+  /// essential flags of the owned DOFs.
   ParallelOperator(Ceed ceed, const Prolongation &prolongation, CeedOperator op_interior, CeedOperator op_halo,
                    const std::vector<char> &essential_owned);
   ~ParallelOperator();
 
-  void Apply(CeedVector x, CeedVector y);            // y = A x (T-vectors of owned_size)
-  void AssembleDiagonal(CeedVector diagonal);        // T-vector of diagonal(A)
-  const Prolongation    &prolongation() const { return prolongation_; }
-  const std::vector<char> &essential_owned() const { return essential_owned_; }
-  std::vector<char>        EssentialLocal() const;  // per L DOF
-  CeedSize                 owned_size() const { return prolongation_.owned_size(); }
-  Ceed                     ceed() const { return ceed_; }
-  CeedOperator             op_interior() const { return op_interior_; }
-  CeedOperator             op_halo() const { return op_halo_; }
-  const OperatorTimings   &timings() const { return timings_; }
-  void                     ResetTimings() { timings_ = OperatorTimings(); }
+  void Apply(CeedVector x, CeedVector y);            ///< y = A x (T-vectors of owned_size)
+  void AssembleDiagonal(CeedVector diagonal);        ///< T-vector of diagonal(A)
+  const Prolongation    &prolongation() const { return prolongation_; }  ///< the prolongation P
+  const std::vector<char> &essential_owned() const { return essential_owned_; }  ///< essential flags per owned DOF
+  std::vector<char>        EssentialLocal() const;  ///< per L DOF
+  CeedSize                 owned_size() const { return prolongation_.owned_size(); }  ///< T DOFs on this rank
+  Ceed                     ceed() const { return ceed_; }  ///< the library context
+  CeedOperator             op_interior() const { return op_interior_; }  ///< local operator over the interior elements
+  CeedOperator             op_halo() const { return op_halo_; }  ///< local operator over the halo elements
+  const OperatorTimings   &timings() const { return timings_; }  ///< time spent so far
+  void                     ResetTimings() { timings_ = OperatorTimings(); }  ///< zeroes the timings
 
  private:
   void ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, bool add);
@@ -179,95 +192,101 @@ class ParallelOperator {
   const Prolongation &prolongation_;
   CeedOperator        op_interior_, op_halo_;
   std::vector<char>   essential_owned_;
-  std::vector<CeedInt> essential_local_;  // L DOFs to zero before the local operator
+  std::vector<CeedInt> essential_local_;  ///< L DOFs to zero before the local operator
   std::vector<CeedInt> essential_owned_list_;
   CeedVector          x_local_ = nullptr, y_local_ = nullptr;
   OperatorTimings     timings_;
 };
 
-// Global inner product of two T-vectors.
+/// Global inner product of two T-vectors.
 double Dot(MPI_Comm comm, CeedVector x, CeedVector y);
 
+/// A preconditioner M: applies M^-1 to T-vectors.
 class Preconditioner {
  public:
   virtual ~Preconditioner() = default;
-  virtual const char *Name() const                 = 0;
-  virtual void        Apply(CeedVector r, CeedVector z) = 0;  // z = M^-1 r
-  double              seconds      = 0.0;  // accumulated in Apply
-  long                applications = 0;
+  virtual const char *Name() const                 = 0;  ///< short name, as reports print it
+  virtual void        Apply(CeedVector r, CeedVector z) = 0;  ///< z = M^-1 r
+  double              seconds      = 0.0;  ///< accumulated in Apply
+  long                applications = 0;  ///< number of applications
 };
 
-// z = r / diag(A).
+/// z = r / diag(A).
 class JacobiPreconditioner : public Preconditioner {
  public:
+  /// Assembles the diagonal of op (collective).
   explicit JacobiPreconditioner(ParallelOperator &op);
   ~JacobiPreconditioner() override;
-  const char *Name() const override { return "jacobi"; }
+  const char *Name() const override { return "jacobi"; }  ///< "jacobi"
   void        Apply(CeedVector r, CeedVector z) override;
 
  private:
   std::vector<double> inverse_diagonal_;
 };
 
-// What the tolerance measures: the residual |b - A x| or its preconditioned norm sqrt(r^T M^-1 r) (the
-// energy norm of the error's M^-1 A image; MFEM's and hypre's PCG default).
+/// What the tolerance measures: the residual |b - A x| or its preconditioned norm sqrt(r^T M^-1 r) (the
+/// energy norm of the error's M^-1 A image; MFEM's and hypre's PCG default).
 enum class PcgNorm { residual, preconditioned };
 
+/// Settings of SolvePcg().
 struct PcgOptions {
-  double  rtol           = 1e-8;   // on the chosen norm, relative to its initial value
-  PcgNorm norm           = PcgNorm::residual;
-  int    max_iterations = 10000;
-  // Called every progress_interval seconds of solving (0: never) with the iteration and relative residual.
+  double  rtol           = 1e-8;   ///< on the chosen norm, relative to its initial value
+  PcgNorm norm           = PcgNorm::residual;  ///< what rtol measures
+  int    max_iterations = 10000;  ///< iterations before giving up
+  /// Called every progress_interval seconds of solving (0: never) with the iteration and relative residual.
   double                                   progress_interval = 0.0;
-  std::function<void(int, double)>         progress;
+  std::function<void(int, double)>         progress;  ///< the progress callback (may be empty)
 };
 
+/// Outcome of SolvePcg().
 struct PcgResult {
-  int    iterations        = 0;
-  bool   converged         = false;
-  double relative_residual = 0.0;  // final over initial value of the chosen norm
-  double seconds           = 0.0;
+  int    iterations        = 0;  ///< iterations done
+  bool   converged         = false;  ///< whether rtol was reached
+  double relative_residual = 0.0;  ///< final over initial value of the chosen norm
+  double seconds           = 0.0;  ///< wall time of the solve
 };
 
-// Solves A x = b with x as the initial guess (set it to zero for a cold start). pc may be null (CG).
+/// Solves A x = b with x as the initial guess (set it to zero for a cold start). pc may be null (CG).
 PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedVector x, const PcgOptions &options);
 
 // ---- p-multigrid ---------------------------------------------------------------------------------------
 
-// A coarser level of a p-multigrid hierarchy, built by the application: its prolongation and essential
-// flags, and for each local operator of the next finer level (interior, halo; null where that operator is
-// absent) the coarse restriction and basis (same quadrature as the finer one) that
-// CeedOperatorMultigridLevelCreate takes.
+/// A coarser level of a p-multigrid hierarchy, built by the application: its prolongation and essential
+/// flags, and for each local operator of the next finer level (interior, halo; null where that operator is
+/// absent) the coarse restriction and basis (same quadrature as the finer one) that
+/// CeedOperatorMultigridLevelCreate takes.
 struct PMultigridCoarseLevel {
-  const Prolongation *prolongation = nullptr;
-  std::vector<char>   essential_owned;
-  CeedElemRestriction restriction[2] = {nullptr, nullptr};
-  CeedBasis           basis[2]       = {nullptr, nullptr};
+  const Prolongation *prolongation = nullptr;  ///< the level's prolongation (borrowed)
+  std::vector<char>   essential_owned;  ///< essential flags of the level's owned DOFs
+  CeedElemRestriction restriction[2] = {nullptr, nullptr};  ///< coarse restrictions (interior, halo; borrowed)
+  CeedBasis           basis[2]       = {nullptr, nullptr};  ///< coarse bases (interior, halo; borrowed)
 };
 
+/// Settings of PMultigridPreconditioner.
 struct PMultigridOptions {
-  int    smoothing_degree  = 3;    // Chebyshev (Jacobi-preconditioned) polynomial degree of each pre- and post-smoothing
-  int    coarse_degree     = 20;   // Chebyshev degree on the coarsest level when no coarse solver is set
-  int    eigen_iterations  = 15;   // power iterations estimating the largest eigenvalue of D^-1 A per level
-  double eigen_safety      = 1.1;  // the Chebyshev interval is [lower * lambda, safety * lambda]
-  double lower_fraction    = 0.2;
+  int    smoothing_degree  = 3;    ///< Chebyshev (Jacobi-preconditioned) polynomial degree of each pre- and post-smoothing
+  int    coarse_degree     = 20;   ///< Chebyshev degree on the coarsest level when no coarse solver is set
+  int    eigen_iterations  = 15;   ///< power iterations estimating the largest eigenvalue of D^-1 A per level
+  double eigen_safety      = 1.1;  ///< the Chebyshev interval is [lower * lambda, safety * lambda]
+  double lower_fraction    = 0.2;  ///< lower end of the Chebyshev interval, as a fraction of lambda
 };
 
-// One V-cycle per application: Chebyshev-Jacobi smoothing on every level, transfers from
-// CeedOperatorMultigridLevelCreate (multiplicity-weighted, so shared nodes are averaged across ranks), and
-// on the coarsest level the coarse solver (e.g. BoomerAMG of its assembled matrix) or Chebyshev.
+/// One V-cycle per application: Chebyshev-Jacobi smoothing on every level, transfers from
+/// CeedOperatorMultigridLevelCreate (multiplicity-weighted, so shared nodes are averaged across ranks), and
+/// on the coarsest level the coarse solver (e.g. BoomerAMG of its assembled matrix) or Chebyshev.
 class PMultigridPreconditioner : public Preconditioner {
  public:
+  /// Builds the levels from fine and the coarse levels, finest first (collective).
   PMultigridPreconditioner(ParallelOperator &fine, const std::vector<PMultigridCoarseLevel> &coarse, const PMultigridOptions &options);
   ~PMultigridPreconditioner() override;
-  const char       *Name() const override { return "pmg"; }
+  const char       *Name() const override { return "pmg"; }  ///< "pmg"
   void              Apply(CeedVector r, CeedVector z) override;
-  int               num_levels() const;
-  ParallelOperator &Coarsest();
-  // The coarsest level's local operators as one composite CeedOperator (owned here), e.g. to assemble it.
+  int               num_levels() const;  ///< levels, the finest included
+  ParallelOperator &Coarsest();  ///< the coarsest level's operator
+  /// The coarsest level's local operators as one composite CeedOperator (owned here), e.g. to assemble it.
   CeedOperator      CoarsestLocalOperator();
-  void              SetCoarseSolver(std::unique_ptr<Preconditioner> solver);
-  double            setup_seconds() const { return setup_seconds_; }
+  void              SetCoarseSolver(std::unique_ptr<Preconditioner> solver);  ///< replaces Chebyshev on the coarsest level
+  double            setup_seconds() const { return setup_seconds_; }  ///< time spent building the levels
 
  private:
   struct Impl;
@@ -277,45 +296,47 @@ class PMultigridPreconditioner : public Preconditioner {
 
 // ---- Low-order refinement -----------------------------------------------------------------------------
 
-// Q1 sub-elements of degree-p tensor hexahedra: each element's (p+1)^3 nodes (lexicographic, x fastest)
-// become p^3 trilinear elements on the same nodes (8 nodes each, lexicographic). Applications build
-// their LOR operators from these offsets and the high-order node coordinates.
+/// Q1 sub-elements of degree-p tensor hexahedra: each element's (p+1)^3 nodes (lexicographic, x fastest)
+/// become p^3 trilinear elements on the same nodes (8 nodes each, lexicographic). Applications build
+/// their LOR operators from these offsets and the high-order node coordinates.
 std::vector<CeedInt> LorElementNodes(const std::vector<CeedInt> &elem_nodes, CeedInt num_elem, int degree);
 
-// BoomerAMG settings (used when the library has hypre; hypre's numbering of the types).
+/// BoomerAMG settings (used when the library has hypre; hypre's numbering of the types).
 struct AmgOptions {
-  int    num_functions    = 1;     // components per node (systems AMG for vector problems)
-  double strong_threshold = 0.5;
-  int    relax_type       = 8;     // l1-scaled symmetric hybrid Gauss-Seidel
-  int    coarsen_type     = 10;    // HMIS
-  int    interp_type      = 6;     // extended+i
-  int    aggressive_levels = 0;    // levels of aggressive coarsening (cheaper V-cycles, weaker ones)
-  int    max_row_entries  = 4;     // interpolation truncation (PMaxElmts)
-  int    print_level      = 0;
+  int    num_functions    = 1;     ///< components per node (systems AMG for vector problems)
+  double strong_threshold = 0.5;  ///< strength-of-connection threshold
+  int    relax_type       = 8;     ///< l1-scaled symmetric hybrid Gauss-Seidel
+  int    coarsen_type     = 10;    ///< HMIS
+  int    interp_type      = 6;     ///< extended+i
+  int    aggressive_levels = 0;    ///< levels of aggressive coarsening (cheaper V-cycles, weaker ones)
+  int    max_row_entries  = 4;     ///< interpolation truncation (PMaxElmts)
+  int    print_level      = 0;  ///< hypre's verbosity
 };
 
 #if CEEDRT_PARALLEL_HAVE_HYPRE
+/// Seconds spent assembling a LorMatrix, and its size.
 struct LorAssemblyTimings {
-  double      element_matrices = 0.0;  // CeedOperatorLinearAssemble on the LOR operator
-  double      csr              = 0.0;  // scattering element matrices into the rank-local CSR rows
-  double      hypre            = 0.0;  // handing rows to hypre and its assembly (includes the off-rank rows)
-  GlobalIndex nonzeros         = 0;    // of the global matrix
+  double      element_matrices = 0.0;  ///< CeedOperatorLinearAssemble on the LOR operator
+  double      csr              = 0.0;  ///< scattering element matrices into the rank-local CSR rows
+  double      hypre            = 0.0;  ///< handing rows to hypre and its assembly (includes the off-rank rows)
+  GlobalIndex nonzeros         = 0;    ///< of the global matrix
 };
 
-// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
-// ParCSR matrix. op_lor is a CeedOperator on L-vectors of prolongation (the Q1 discretization); its
-// element matrices are scattered straight into CSR rows (sparsity computed once from the element node
-// lists), owned and ghost rows, and the ghost rows summed by their owners.
+/// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
+/// ParCSR matrix. op_lor is a CeedOperator on L-vectors of prolongation (the Q1 discretization); its
+/// element matrices are scattered straight into CSR rows (sparsity computed once from the element node
+/// lists), owned and ghost rows, and the ghost rows summed by their owners.
 class LorMatrix {
  public:
+  /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
   LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned);
   ~LorMatrix();
   LorMatrix(const LorMatrix &)            = delete;
   LorMatrix &operator=(const LorMatrix &) = delete;
 
-  void                      *ParCsr() const;  // HYPRE_ParCSRMatrix
-  void                       Multiply(CeedVector x, CeedVector y) const;  // y = A_LOR x on T-vectors
-  const LorAssemblyTimings  &timings() const { return timings_; }
+  void                      *ParCsr() const;  ///< HYPRE_ParCSRMatrix
+  void                       Multiply(CeedVector x, CeedVector y) const;  ///< y = A_LOR x on T-vectors
+  const LorAssemblyTimings  &timings() const { return timings_; }  ///< assembly times
 
  private:
   struct Impl;
@@ -323,15 +344,16 @@ class LorMatrix {
   LorAssemblyTimings    timings_;
 };
 
-// One BoomerAMG V-cycle of a LOR matrix per application.
+/// One BoomerAMG V-cycle of a LOR matrix per application.
 class BoomerAmgPreconditioner : public Preconditioner {
  public:
+  /// Sets BoomerAMG up on matrix (borrowed: it must outlive the preconditioner).
   BoomerAmgPreconditioner(const LorMatrix &matrix, const AmgOptions &options);
   ~BoomerAmgPreconditioner() override;
-  const char *Name() const override { return "lor-amg"; }
+  const char *Name() const override { return "lor-amg"; }  ///< "lor-amg"
   void        Apply(CeedVector r, CeedVector z) override;
-  double      setup_seconds() const { return setup_seconds_; }
-  int         num_levels() const;
+  double      setup_seconds() const { return setup_seconds_; }  ///< time of the AMG set-up
+  int         num_levels() const;  ///< levels of the AMG hierarchy
 
  private:
   struct Impl;
@@ -340,5 +362,5 @@ class BoomerAmgPreconditioner : public Preconditioner {
 };
 #endif
 
-}  // namespace parallel
-}  // namespace ceedrt
+}  ///< namespace parallel
+}  ///< namespace ceedrt
