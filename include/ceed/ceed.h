@@ -164,7 +164,8 @@ CEED_EXTERN int CeedIsDeterministic(Ceed ceed, bool *is_deterministic);
 CEED_EXTERN int CeedSetStream(Ceed ceed, void *handle);
 /** Adds a folder searched for QFunction source includes when kernels are compiled; the string is copied. */
 CEED_EXTERN int CeedAddJitSourceRoot(Ceed ceed, const char *jit_source_root);
-/** Adds a folder of Rust QFunction sources; this build compiles no Rust, so the folder is recorded only. */
+/** Adds a folder of Rust QFunction sources (copied) and sets the clang flag (CeedSetIsClang()); this build compiles
+    no Rust. */
 CEED_EXTERN int CeedAddRustSourceRoot(Ceed ceed, const char *rust_source_root);
 /** Adds a preprocessor definition ("NAME" or "NAME=VALUE") to every kernel compiled for ceed; the string is copied. */
 CEED_EXTERN int CeedAddJitDefine(Ceed ceed, const char *jit_define);
@@ -174,8 +175,8 @@ CEED_EXTERN int CeedSetNumViewTabs(Ceed ceed, CeedInt num_tabs);
 CEED_EXTERN int CeedGetNumViewTabs(Ceed ceed, CeedInt *num_tabs);
 /** Prints the resource and preferred memory type of ceed to stream. */
 CEED_EXTERN int CeedView(Ceed ceed, FILE *stream);
-/** Lists the registered resources: *n names in *resources and their priorities in *array; the caller frees both
-    arrays and each name with free(). */
+/** Lists the available backends: *n prefixes in *resources and, when array is not NULL, their priorities in *array.
+    The caller frees the two arrays with free(); the strings are lent by the registry. */
 CEED_EXTERN int CeedRegistryGetList(size_t *n, char ***const resources, CeedInt **array);
 /** Registers every backend plugin found; called by CeedInit(), safe to call again. */
 CEED_EXTERN int CeedRegisterAll(void);
@@ -184,7 +185,8 @@ CEED_EXTERN int CeedQFunctionRegisterAll(void);
 /** Waits for a request. Work always completes before the call that issued it returns, which sets the request to
     NULL: a NULL request succeeds at once; any other is an error (CEED_ERROR_UNSUPPORTED). */
 CEED_EXTERN int CeedRequestWait(CeedRequest *req);
-/** Records whether kernels of ceed are compiled by clang (a libCEED setting kept for compatibility). */
+/** Records whether GPU kernels are to be compiled with clang instead of the vendor's runtime compiler (kept for
+    libCEED compatibility). */
 CEED_EXTERN int CeedSetIsClang(Ceed ceed, bool isClang);
 /** Returns what CeedSetIsClang() recorded. */
 CEED_EXTERN int CeedGetIsClang(Ceed ceed, bool *isClang);
@@ -249,8 +251,8 @@ CEED_EXTERN int CeedVectorCopy(CeedVector vec, CeedVector vec_copy);
 CEED_EXTERN int CeedVectorCopyStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedVector vec_copy);
 /** Makes the data valid in mem_type memory, copying from where it is valid. */
 CEED_EXTERN int CeedVectorSyncArray(CeedVector vec, CeedMemType mem_type);
-/** Hands the data in mem_type memory to the caller, who then owns (or had lent) it; the vector keeps no data. An
-    error if that memory holds no valid data. */
+/** Gives back to the caller the array it lent with CEED_USE_POINTER for mem_type; the vector keeps no data there
+    afterwards. An error if no borrowed array of that memory type is held. */
 CEED_EXTERN int CeedVectorTakeArray(CeedVector vec, CeedMemType mem_type, CeedScalar **array);
 /** Checks out the data in mem_type memory for reading and writing; give it back with CeedVectorRestoreArray(). One
     writer at a time and no readers meanwhile. */
@@ -336,17 +338,17 @@ CEED_EXTERN int CeedElemRestrictionApply(CeedElemRestriction rstr, CeedTranspose
 CEED_EXTERN int CeedElemRestrictionApplyAtPointsInElement(CeedElemRestriction rstr, CeedInt elem, CeedTransposeMode t_mode, CeedVector u, CeedVector ru, CeedRequest *request);
 /** Applies a blocked restriction to one block of elements only. */
 CEED_EXTERN int CeedElemRestrictionApplyBlock(CeedElemRestriction rstr, CeedInt block, CeedTransposeMode t_mode, CeedVector u, CeedVector ru, CeedRequest *request);
-/** Adds to mult, per L-vector entry, the number of element entries that read it. */
+/** Writes into mult, per L-vector entry, the number of element entries that read it. */
 CEED_EXTERN int CeedElemRestrictionGetMultiplicity(CeedElemRestriction rstr, CeedVector mult);
 /** Returns a new reference to the restriction's context in *ceed; the caller destroys it. */
 CEED_EXTERN int CeedElemRestrictionGetCeed(CeedElemRestriction rstr, Ceed *ceed);
 /** Returns the restriction's context, borrowed. */
 CEED_EXTERN Ceed CeedElemRestrictionReturnCeed(CeedElemRestriction rstr);
-/** Returns the L-vector distance between components; an error for strided restrictions. */
+/** Returns the L-vector distance between components given at creation (1 for at-points restrictions). */
 CEED_EXTERN int CeedElemRestrictionGetCompStride(CeedElemRestriction rstr, CeedInt *comp_stride);
 /** Returns the number of elements. */
 CEED_EXTERN int CeedElemRestrictionGetNumElements(CeedElemRestriction rstr, CeedInt *num_elem);
-/** Returns the number of nodes per element (the maximum number of points for at-points restrictions). */
+/** Returns the number of nodes per element as given at creation. */
 CEED_EXTERN int CeedElemRestrictionGetElementSize(CeedElemRestriction rstr, CeedInt *elem_size);
 /** Returns the total number of points of an at-points restriction; an error for other kinds. */
 CEED_EXTERN int CeedElemRestrictionGetNumPoints(CeedElemRestriction rstr, CeedInt *num_points);
@@ -376,8 +378,9 @@ CEED_EXTERN int CeedElemRestrictionGetNumViewTabs(CeedElemRestriction rstr, Ceed
 CEED_EXTERN int CeedElemRestrictionView(CeedElemRestriction rstr, FILE *stream);
 
 /* Basis and quadrature */
-/** Creates a tensor-product Lagrange basis of P Gauss-Lobatto nodes per direction, with Q Gauss or Gauss-Lobatto
-    points per direction. dim 1 to 3 and P, Q >= 1 (Q >= 2 for Lobatto), else an error. */
+/** Creates a tensor-product Lagrange basis on P Gauss-Lobatto nodes per direction with Q Gauss or Gauss-Lobatto points
+    per direction. dim, num_comp and Q must be positive and P at least 2 (a Lobatto rule needs 2 points), else
+    CEED_ERROR_DIMENSION. */
 CEED_EXTERN int CeedBasisCreateTensorH1Lagrange(Ceed ceed, CeedInt dim, CeedInt num_comp, CeedInt P, CeedInt Q, CeedQuadMode quad_mode, CeedBasis *basis);
 /** Creates a tensor-product basis from 1D matrices (interp_1d and grad_1d are Q_1d x P_1d, row-major) and a 1D
     rule; the arrays are copied. */
@@ -503,7 +506,7 @@ CEED_EXTERN int CeedQFunctionContextCreate(Ceed ceed, CeedQFunctionContext *ctx)
 CEED_EXTERN int CeedQFunctionContextReferenceCopy(CeedQFunctionContext ctx, CeedQFunctionContext *ctx_copy);
 /** Gives the context size bytes of data in mem_type memory, copied, borrowed or owned per copy_mode. */
 CEED_EXTERN int CeedQFunctionContextSetData(CeedQFunctionContext ctx, CeedMemType mem_type, CeedCopyMode copy_mode, size_t size, void *data);
-/** Hands the data in mem_type memory to the caller (into the pointer at data); the context keeps none. */
+/** Gives back (into the pointer at data) the data lent with CEED_USE_POINTER for mem_type; the context keeps none. */
 CEED_EXTERN int CeedQFunctionContextTakeData(CeedQFunctionContext ctx, CeedMemType mem_type, void *data);
 /** Checks out the data for reading and writing into the pointer at data; give it back with
     CeedQFunctionContextRestoreData(). */
@@ -554,7 +557,7 @@ CEED_EXTERN int CeedOperatorReferenceCopy(CeedOperator op, CeedOperator *op_copy
 CEED_EXTERN int CeedOperatorSetField(CeedOperator op, const char *field_name, CeedElemRestriction rstr, CeedBasis basis, CeedVector vec);
 /** Returns the operator's input and output fields; the arrays are borrowed. Any pointer may be NULL. */
 CEED_EXTERN int CeedOperatorGetFields(CeedOperator op, CeedInt *num_input_fields, CeedOperatorField **input_fields, CeedInt *num_output_fields, CeedOperatorField **output_fields);
-/** Returns the field named field_name, borrowed; an unknown name is an error. */
+/** Returns the field named field_name, borrowed, or NULL when no field has that name. The operator must be ready. */
 CEED_EXTERN int CeedOperatorGetFieldByName(CeedOperator op, const char *field_name, CeedOperatorField *op_field);
 /** Returns the field's name; borrowed. */
 CEED_EXTERN int CeedOperatorFieldGetName(CeedOperatorField op_field, const char **field_name);
@@ -570,9 +573,9 @@ CEED_EXTERN int CeedOperatorFieldGetData(CeedOperatorField op_field, const char 
 /** Computes out = op(in); in and out are the active vectors (CEED_VECTOR_NONE where the operator has none). An
     incomplete operator is an error. */
 CEED_EXTERN int CeedOperatorApply(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
-/** Computes out += op(in). */
+/** Computes out += op(in), adding into passive outputs too (they are not zeroed). */
 CEED_EXTERN int CeedOperatorApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
-/** Adds op(in) to the active output only (passive outputs are not written). */
+/** Adds op(in) to the active output; passive outputs are zeroed first, so they hold this application's result. */
 CEED_EXTERN int CeedOperatorApplyAddActive(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *request);
 /** Checks that every field is set and the sizes agree, and freezes the operator; an error names what is missing. */
 CEED_EXTERN int CeedOperatorCheckReady(CeedOperator op);
