@@ -6,6 +6,9 @@
                                        the checkout (../shared and the like)
   check-repo-docs.py --citations ROOT  every "spec NN §M" (or bare "NN §M") citation in a tracked file names a
                                        page docs/spec/NN-*.md that has a heading "## M." (or "### M.")
+  check-repo-docs.py --layers ROOT     the include rules of docs/architecture.md: the core (src/) includes no
+                                       backend header, backends include nothing from src/, and the shared GPU
+                                       layer (backends/gpu/*.cpp, *.hpp) includes no vendor header
 
 Prints each offending file:line and exits 1 when there is one.
 """
@@ -113,21 +116,58 @@ def check_citations(root, files):
     return bad
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+VENDOR_HEADER = re.compile(r"(^|/)(cuda|cu[A-Za-z_]*|nvrtc|hip|hiprtc|amd_comgr)[^/]*\.h$", re.IGNORECASE)
+
+
+def includes(root, rel):
+    for number, line in enumerate(text_lines(root, rel), 1):
+        match = INCLUDE.match(line)
+        if match:
+            yield number, match.group(1), match.group(2)
+
+
+def check_layers(root, files):
+    sources = [f for f in files if f.endswith((".c", ".cpp", ".h", ".hpp", ".cuh"))]
+    core_headers = {os.path.basename(f) for f in sources if f.startswith("src/") and f.endswith((".h", ".hpp"))}
+    outside_core = {os.path.basename(f) for f in sources if not f.startswith("src/")}
+    bad = []
+    for rel in sources:
+        folder = os.path.dirname(rel)
+        for number, bracket, name in includes(root, rel):
+            if rel.startswith("src/") and bracket == '"':
+                # The core's own headers sit beside the including file; anything else would be a backend's.
+                if not os.path.exists(os.path.join(root, folder, name)) and not os.path.exists(os.path.join(root, "include", name)):
+                    bad.append(f"{rel}:{number}: the core includes \"{name}\", which is not a core or public header")
+            if rel.startswith("backends/"):
+                base = os.path.basename(name)
+                if "src/" in name or (base in core_headers and base not in outside_core):
+                    bad.append(f"{rel}:{number}: a backend includes \"{name}\" from the core (src/); use ceed/backend.h")
+            if folder == "backends/gpu" and VENDOR_HEADER.search(name):
+                bad.append(f"{rel}:{number}: the shared GPU layer includes the vendor header {name}; go through gpu-runtime.hpp")
+    return bad
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("root", help="repository root")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--paths", action="store_true")
     mode.add_argument("--citations", action="store_true")
+    mode.add_argument("--layers", action="store_true")
     args = parser.parse_args()
     files = tracked_files(args.root)
     if not files:
         print(f"check-repo-docs: no files found under {args.root}", file=sys.stderr)
         return 1
-    bad = check_paths(args.root, files) if args.paths else check_citations(args.root, files)
+    if args.paths:
+        bad, what = check_paths(args.root, files), "machine paths"
+    elif args.citations:
+        bad, what = check_citations(args.root, files), "spec citations"
+    else:
+        bad, what = check_layers(args.root, files), "include rules"
     for line in bad:
         print(line)
-    what = "machine paths" if args.paths else "spec citations"
     print(f"check-repo-docs: {len(files)} files, {len(bad)} problem(s) with {what}")
     return 1 if bad else 0
 
