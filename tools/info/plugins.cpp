@@ -130,6 +130,7 @@ Json LibrarySection() {
 
 Json PluginsSection(bool try_init) {
   setenv("CEED_ERROR_HANDLER", "store", 1);  // failures come back with their message instead of aborting
+  setenv("CEEDRT_QUIET", "1", 1);            // fallbacks are reported in the generic-resource section instead
   Json   section;
   Json   plugins  = Json::array();
   size_t count    = 0;
