@@ -31,6 +31,16 @@ class ReadOnlySnapshots {
     s.data      = data;
     s.copy.assign(static_cast<const unsigned char *>(data), static_cast<const unsigned char *>(data) + bytes);
   }
+  // Forgets object's copy; an error on ceed when the data differs from it. message is libCEED's sentence (which
+  // its test harness looks for), kind the object's type name.
+  int CheckRestored(const void *object, Ceed ceed, const char *message, const char *kind) {
+    size_t               bytes   = 0;
+    const std::ptrdiff_t changed = Compare(object, &bytes);
+    CeedCheck(changed < 0, ceed, CEED_ERROR_BACKEND, "%s (%s of %zu bytes, first changed byte at offset %td)", message, kind, bytes, changed);
+    return CEED_ERROR_SUCCESS;
+  }
+
+ private:
   // Forgets object's copy; returns the offset of the first byte that differs, or -1 if none (or no copy).
   std::ptrdiff_t Compare(const void *object, size_t *bytes) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -46,7 +56,6 @@ class ReadOnlySnapshots {
     return -1;
   }
 
- private:
   struct Snapshot {
     const void                *data = nullptr;
     std::vector<unsigned char> copy;

@@ -14,13 +14,8 @@ int ContextReadGranted(CeedQFunctionContext ctx, const void *host_data, size_t b
 }
 
 int ContextReadRestored(CeedQFunctionContext ctx) {
-  size_t               bytes   = 0;
-  const std::ptrdiff_t changed = context_snapshots.Compare(ctx, &bytes);
-  // The first sentence is libCEED's, which its test harness looks for.
-  CeedCheck(changed < 0, CeedObjectReturnCeed(reinterpret_cast<CeedObject>(ctx)), CEED_ERROR_BACKEND,
-            "Context data changed while accessed in read-only mode (CeedQFunctionContext of %zu bytes, first changed byte at offset %td)", bytes,
-            changed);
-  return CEED_ERROR_SUCCESS;
+  return context_snapshots.CheckRestored(ctx, CeedObjectReturnCeed(reinterpret_cast<CeedObject>(ctx)),
+                                         "Context data changed while accessed in read-only mode", "CeedQFunctionContext");
 }
 
 }  // namespace ceed_memcheck

@@ -13,12 +13,7 @@ int VectorReadGranted(CeedVector vec, const void *host_array, size_t bytes) {
 }
 
 int VectorReadRestored(CeedVector vec) {
-  size_t               bytes   = 0;
-  const std::ptrdiff_t changed = vector_snapshots.Compare(vec, &bytes);
-  // The first sentence is libCEED's, which its test harness looks for.
-  CeedCheck(changed < 0, CeedVectorReturnCeed(vec), CEED_ERROR_BACKEND,
-            "Array data changed while accessed in read-only mode (CeedVector of %zu bytes, first changed byte at offset %td)", bytes, changed);
-  return CEED_ERROR_SUCCESS;
+  return vector_snapshots.CheckRestored(vec, CeedVectorReturnCeed(vec), "Array data changed while accessed in read-only mode", "CeedVector");
 }
 
 }  // namespace ceed_memcheck
