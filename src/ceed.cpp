@@ -155,15 +155,25 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
   return true;
 }
 
-// The notice of a generic request that fell back past better candidates: each one's cause and fix.
+// The hardware a prefix runs on: its first two components (/cpu/self, /gpu/cuda, /gpu/hip).
+std::string Hardware(const std::string &prefix) {
+  const size_t first = prefix.find('/', 1);
+  return first == std::string::npos ? prefix : prefix.substr(0, prefix.find('/', first + 1));
+}
+
+// The notice of a generic request that fell back past better candidates for the same hardware (each one's cause
+// and fix), or "" when it did not: /gpu on an AMD machine skipping /gpu/cuda/gen is no degradation.
 std::string FallbackNotice(const char *resource, const std::string &chosen, const std::vector<std::pair<std::string, std::string>> &skipped,
                            const std::vector<std::string> &fixes) {
-  std::string notice = std::string("ceedrt: ") + resource + " runs on " + chosen + ", a slower backend than";
+  std::string lines;
   for (size_t i = 0; i < skipped.size(); i++) {
-    notice += "\n  " + skipped[i].first + ", which cannot be used: " + skipped[i].second;
-    notice += "\n    fix: " + (fixes[i].empty() ? "see `ceed-info` for what it needs" : fixes[i]);
+    if (Hardware(skipped[i].first) != Hardware(chosen)) continue;
+    lines += "\n  " + skipped[i].first + ", which cannot be used: " + skipped[i].second;
+    lines += "\n    fix: " + (fixes[i].empty() ? "see `ceed-info` for what it needs" : fixes[i]);
   }
-  return notice + "\n  (request " + chosen + " by name to choose it without this notice; CEEDRT_QUIET=1 silences such notices)";
+  if (lines.empty()) return lines;
+  return std::string("ceedrt: ") + resource + " runs on " + chosen + ", a slower backend than" + lines + "\n  (request " + chosen +
+         " by name to choose it without this notice; CEEDRT_QUIET=1 silences such notices)";
 }
 
 }  // namespace
@@ -180,7 +190,7 @@ int InitResource(const char *resource, Ceed *ceed, std::string *reason) {
   for (const CeedBackendEntry *entry : candidates) {
     InitFailure failure;
     if (InitCandidate(entry, resource, ceed, &failure)) {
-      if (!skipped.empty()) (*ceed)->fallback_notice = FallbackNotice(resource, RegistryPrefix(entry), skipped, fixes);
+      (*ceed)->fallback_notice   = FallbackNotice(resource, RegistryPrefix(entry), skipped, fixes);
       (*ceed)->skipped_resources = std::move(skipped);
       return CEED_ERROR_SUCCESS;
     }
