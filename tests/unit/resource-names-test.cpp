@@ -79,6 +79,25 @@ TEST_F(ResourceNames, TestBackendsAreNeverChosenNorSuggested) {
   std::free(prefixes);
 }
 
+// A libCEED-style alias of a GPU backend (/gpu/cuda/shared serves /gpu/cuda/gen) initialises as the backend it
+// names: on the emulator, /gpu/emu/shared must take the gen path, which creates its /gpu/emu/ref delegate.
+TEST_F(ResourceNames, GpuAliasInitialisesAsTheBackendItServes) {
+  Ceed ceed = nullptr;
+  setenv("CEED_DEBUG", "1", 1);
+  testing::internal::CaptureStdout();
+  const int         ierr  = CeedInit("/gpu/emu/shared", &ceed);
+  const std::string debug = testing::internal::GetCapturedStdout();
+  unsetenv("CEED_DEBUG");
+  if (ierr && NullMessage().find("No suitable backend") != std::string::npos) GTEST_SKIP() << "the /gpu/emu test backend is not built";
+  ASSERT_EQ(ierr, 0) << NullMessage();
+  const char *resource = nullptr;
+  CeedGetResource(ceed, &resource);
+  EXPECT_STREQ(resource, "/gpu/emu/shared");
+  EXPECT_NE(debug.find("CeedInit: resource /gpu/emu/ref served by /gpu/emu/ref"), std::string::npos) << debug;
+  EXPECT_NE(debug.find("served by /gpu/emu/shared (the backend of /gpu/emu/gen)"), std::string::npos) << debug;
+  CeedDestroy(&ceed);
+}
+
 // CeedInit(resource) fails naming the option, the resource and what the backend takes.
 void ExpectRejected(const char *resource, const char *option, const char *valid) {
   Ceed ceed = nullptr;
