@@ -246,15 +246,14 @@ bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry
     // A generic request tries each backend once (a libCEED name after the prefix it serves adds nothing), and
     // never a test backend.
     std::vector<std::pair<const Plugin *, std::string>> tried;
-    candidates->erase(std::remove_if(candidates->begin(), candidates->end(),
-                                     [&](const CeedBackendEntry *e) {
-                                       if (!Visible(*e)) return true;
-                                       auto backend = ServedBackend(*e);
-                                       if (std::find(tried.begin(), tried.end(), backend) != tried.end()) return true;
-                                       tried.push_back(std::move(backend));
-                                       return false;
-                                     }),
-                      candidates->end());
+    std::vector<const CeedBackendEntry *>               kept;
+    for (const CeedBackendEntry *e : *candidates) {
+      auto backend = ServedBackend(*e);
+      if (!Visible(*e) || std::find(tried.begin(), tried.end(), backend) != tried.end()) continue;
+      tried.push_back(std::move(backend));
+      kept.push_back(e);
+    }
+    candidates->swap(kept);
   }
   if (candidates->empty()) {
     *error = "No suitable backend: " + requested;
