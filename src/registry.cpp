@@ -257,7 +257,9 @@ bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry
   }
   if (candidates->empty()) {
     *error = "No suitable backend: " + requested;
-    if (stem.rfind("/gpu/sycl", 0) == 0) {
+    if (stem.empty()) {
+      *error += "(an empty resource): name one, such as /cpu/self or /gpu; CeedInit(\"help\") lists them";
+    } else if (stem.rfind("/gpu/sycl", 0) == 0) {
       *error += "\nceedrt has no SYCL backend (libCEED's /gpu/sycl/*): use /gpu/cuda or /gpu/hip on a GPU, /cpu/self on the host";
     } else {
       *error += closest.empty() ? " (no backends are registered)" : "\nClosest match: " + closest;

@@ -59,6 +59,7 @@ TEST_F(ResourceNames, TestBackendsAreNeverChosenNorSuggested) {
   Ceed ceed = nullptr;
   EXPECT_NE(CeedInit("", &ceed), 0);
   EXPECT_EQ(NullMessage().find("/gpu/emu"), std::string::npos) << NullMessage();
+  EXPECT_NE(NullMessage().find("No suitable backend: (an empty resource): name one, such as /cpu/self"), std::string::npos) << NullMessage();
   EXPECT_EQ(NullMessage().find("/cpu/test"), std::string::npos) << NullMessage();
   EXPECT_NE(CeedInit("/gpu/emu/reff", &ceed), 0);
   EXPECT_EQ(NullMessage().find("Closest match: /gpu/emu"), std::string::npos) << NullMessage();
