@@ -1,7 +1,6 @@
 // The library context: creation through the registry, reference counting, delegation, JIT roots and
 // defines, work vectors, views and version/build queries (spec 07 §1-2, 07 §9).
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -172,8 +171,8 @@ std::string FallbackNotice(const char *resource, const std::string &chosen, cons
     lines += "\n    fix: " + (fixes[i].empty() ? "see `ceed-info` for what it needs" : fixes[i]);
   }
   if (lines.empty()) return lines;
-  return std::string("ceedrt: ") + resource + " runs on " + chosen + ", a slower backend than" + lines + "\n  (request " + chosen +
-         " by name to choose it without this notice; CEEDRT_QUIET=1 silences such notices)";
+  return std::string(resource) + " runs on " + chosen + ", a slower backend than" + lines + "\n  (request " + chosen +
+         " by name to choose it without this notice)";
 }
 
 }  // namespace
@@ -231,9 +230,7 @@ int CeedInit(const char *resource, Ceed *ceed) {
             served == c->resource ? "" : " (the backend of ", served == c->resource ? "" : (served + ")").c_str(),
             ceed::RegistryOrigin(c->backend).c_str(), c->options_in_force.empty() ? "none" : c->options_in_force.c_str());
   // Once per process: a program that creates many contexts gets one notice, not one each.
-  static std::atomic<bool> fallback_noticed{false};
-  if (!c->fallback_notice.empty() && !EnvTrue("CEEDRT_QUIET") && !fallback_noticed.exchange(true))
-    std::fprintf(stderr, "%s\n", c->fallback_notice.c_str());
+  if (!c->fallback_notice.empty()) ceed::NoticeOnce("generic-resource-fallback", c->fallback_notice);
   *ceed = held.Release();
   return CEED_ERROR_SUCCESS;
   CEED_API_CATCH(NULL)
