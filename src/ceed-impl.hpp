@@ -40,6 +40,8 @@ struct Ceed_private {
   // Candidates of a generic request that CeedInit skipped before this backend: (prefix, why).
   std::vector<std::pair<std::string, std::string>> skipped_resources;
   std::vector<const char *> skipped_resources_view, skipped_reasons_view;  // handed out by CeedGetSkippedResources
+  std::string fallback_notice;   // what CeedInit tells stderr (once per process) when candidates were skipped
+  std::string options_in_force;  // "key=value, ..." of the requested resource, as checked against the manifest
   CeedErrorHandler error_handler = nullptr;
   std::string error_message = "No error message stored";
   Ceed parent = nullptr;  // not retained: a delegate lives no longer than its parent

@@ -1,6 +1,7 @@
 // The library context: creation through the registry, reference counting, delegation, JIT roots and
 // defines, work vectors, views and version/build queries (spec 07 §1-2, 07 §9).
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,7 +96,12 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
   *ceed                = nullptr;
   InitChainEntry chain_entry(resource);
   CeedBackendInit init = nullptr;
-  std::string     delegate_resource;
+  std::string     delegate_resource, options_in_force;
+  if (!ceed::CheckResourceOptions(entry, resource, &options_in_force, &failure->cause)) {
+    failure->code    = CEED_ERROR_INCOMPATIBLE;
+    failure->message = failure->cause;
+    return false;
+  }
   if (!ceed::RegistryLoad(entry, &init, &delegate_resource, &failure->cause)) {
     failure->code    = CEED_ERROR_MAJOR;
     failure->message = failure->cause;
@@ -106,8 +112,15 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
   Ceed c                = held.c;
   c->header.view        = CeedViewObject;
   c->header.destroy     = CeedDestroyObject;
-  c->resource           = ceed::RegistryPrefix(entry);
+  // A libCEED name (/gpu/cuda/shared) initialises as the prefix it is served by (/gpu/cuda/gen), options kept:
+  // that is what the backend's init sees, in its resource argument and in CeedGetResource; afterwards
+  // CeedGetResource gives the name asked for, as libCEED does.
+  const std::string &served = ceed::RegistryServedPrefix(entry);
+  const char        *options = std::strchr(resource, ':');
+  const std::string  init_resource = served == ceed::RegistryPrefix(entry) ? std::string(resource) : served + (options ? options : "");
+  c->resource           = served;
   c->resource_requested = resource;
+  c->options_in_force   = options_in_force;
   c->backend            = entry;
   c->is_debug           = CeedDebugFlagEnv();
   c->is_clang           = EnvTrue("CEED_USE_CLANG_CUDA") || std::getenv("CEED_CLANG_CUDA_CXX");
@@ -116,7 +129,7 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
   // The backend reports its own failure on the new context; keep it there so the reason survives the
   // context's destruction.
   c->error_handler = StoreInitFailure;
-  int ierr         = init(resource, c);
+  int ierr         = init(init_resource.c_str(), c);
   const std::string cycle = delegate_resource.empty() ? std::string() : DelegationCycle(delegate_resource);
   if (!ierr && !cycle.empty() && !c->delegate) {
     ierr             = CEED_ERROR_MAJOR;
@@ -136,8 +149,30 @@ bool InitCandidate(const CeedBackendEntry *entry, const char *resource, Ceed *ce
                        resource + " (error " + std::to_string(ierr) + "): " + failure->cause;
     return false;
   }
-  *ceed = held.Release();
+  c->resource = ceed::RegistryPrefix(entry);
+  *ceed       = held.Release();
   return true;
+}
+
+// The hardware a prefix runs on: its first two components (/cpu/self, /gpu/cuda, /gpu/hip).
+std::string Hardware(const std::string &prefix) {
+  const size_t first = prefix.find('/', 1);
+  return first == std::string::npos ? prefix : prefix.substr(0, prefix.find('/', first + 1));
+}
+
+// The notice of a generic request that fell back past better candidates for the same hardware (each one's cause
+// and fix), or "" when it did not: /gpu on an AMD machine skipping /gpu/cuda/gen is no degradation.
+std::string FallbackNotice(const char *resource, const std::string &chosen, const std::vector<std::pair<std::string, std::string>> &skipped,
+                           const std::vector<std::string> &fixes) {
+  std::string lines;
+  for (size_t i = 0; i < skipped.size(); i++) {
+    if (Hardware(skipped[i].first) != Hardware(chosen)) continue;
+    lines += "\n  " + skipped[i].first + ", which cannot be used: " + skipped[i].second;
+    lines += "\n    fix: " + (fixes[i].empty() ? "see `ceed-info` for what it needs" : fixes[i]);
+  }
+  if (lines.empty()) return lines;
+  return std::string(resource) + " runs on " + chosen + ", a slower backend than" + lines + "\n  (request " + chosen +
+         " by name to choose it without this notice)";
 }
 
 }  // namespace
@@ -149,10 +184,12 @@ int InitResource(const char *resource, Ceed *ceed, std::string *reason) {
   std::vector<const CeedBackendEntry *> candidates;
   if (!RegistryCandidates(resource, &candidates, reason)) return CEED_ERROR_MAJOR;
   std::vector<std::pair<std::string, std::string>> skipped;  // (prefix, cause)
+  std::vector<std::string>                         fixes;
   InitFailure                                      first;
   for (const CeedBackendEntry *entry : candidates) {
     InitFailure failure;
     if (InitCandidate(entry, resource, ceed, &failure)) {
+      (*ceed)->fallback_notice   = FallbackNotice(resource, RegistryPrefix(entry), skipped, fixes);
       (*ceed)->skipped_resources = std::move(skipped);
       return CEED_ERROR_SUCCESS;
     }
@@ -162,6 +199,7 @@ int InitResource(const char *resource, Ceed *ceed, std::string *reason) {
     }
     if (!first.code) first = failure;
     skipped.emplace_back(RegistryPrefix(entry), failure.cause);
+    fixes.push_back(RegistryFix(entry));
   }
   *reason = std::string("No backend for resource ") + resource + " could be used; the candidates, in priority order:";
   for (const auto &[prefix, cause] : skipped) *reason += "\n  " + prefix + ": " + cause;
@@ -187,7 +225,12 @@ int CeedInit(const char *resource, Ceed *ceed) {
   Ceed c = held.c;
   CeedCall(CeedSetErrorHandler(c, ceed::DefaultErrorHandler()));  // also reaches delegates made by init
   for (const auto &[prefix, why] : c->skipped_resources) CeedDebug(c, "CeedInit: %s skipped for %s: %s", prefix.c_str(), resource, why.c_str());
-  CeedDebug(c, "CeedInit: resource %s served by %s", resource, c->resource.c_str());
+  const std::string &served = ceed::RegistryServedPrefix(c->backend);
+  CeedDebug(c, "CeedInit: resource %s served by %s%s%s, %s; options in force: %s", resource, c->resource.c_str(),
+            served == c->resource ? "" : " (the backend of ", served == c->resource ? "" : (served + ")").c_str(),
+            ceed::RegistryOrigin(c->backend).c_str(), c->options_in_force.empty() ? "none" : c->options_in_force.c_str());
+  // Once per process: a program that creates many contexts gets one notice, not one each.
+  if (!c->fallback_notice.empty()) ceed::NoticeOnce("generic-resource-fallback", c->fallback_notice);
   *ceed = held.Release();
   return CEED_ERROR_SUCCESS;
   CEED_API_CATCH(NULL)
@@ -253,24 +296,18 @@ int CeedGetSkippedResources(Ceed ceed, CeedInt *num_skipped, const char *const *
 
 int CeedGetResourceOption(Ceed ceed, const char *key, char *value, size_t value_len, bool *found) {
   CeedCheck(ceed && key && found, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle, key or output pointer is NULL");
-  *found                 = false;
-  const std::string &res = ceed->resource_requested;
-  size_t             pos = res.find(':');
-  while (pos != std::string::npos) {
-    size_t      next = res.find_first_of(":,", pos + 1);
-    std::string item = res.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1);
-    size_t      eq   = item.find('=');
-    if (item.substr(0, eq) == key) {
-      std::string v = eq == std::string::npos ? std::string() : item.substr(eq + 1);
-      CeedCheck(!value || v.size() < value_len, ceed, CEED_ERROR_DIMENSION, "Value of resource option %s is longer than %zu characters",
-                key, value_len);
-      if (value) std::memcpy(value, v.c_str(), v.size() + 1);
-      *found = true;
-      return CEED_ERROR_SUCCESS;
-    }
-    pos = next;
+  *found = false;
+  CEED_API_TRY
+  for (const auto &[option, v] : ceed::ResourceOptions(ceed->resource_requested)) {
+    if (option != key) continue;
+    CeedCheck(!value || v.size() < value_len, ceed, CEED_ERROR_DIMENSION, "Value of resource option %s is longer than %zu characters", key,
+              value_len);
+    if (value) std::memcpy(value, v.c_str(), v.size() + 1);
+    *found = true;
+    return CEED_ERROR_SUCCESS;
   }
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(ceed)
 }
 
 int CeedGetPreferredMemType(Ceed ceed, CeedMemType *type) {

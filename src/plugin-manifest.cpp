@@ -1,7 +1,10 @@
 // Plugin manifest parsing (see plugin-manifest.hpp). The format, one JSON object per manifest:
 //   {"name": "ref", "library": "libceedrt-ref.so", "entry": "CeedBackendPluginRef", "abi_version": 1,
 //    "resources": [{"prefix": "/cpu/self/ref/serial", "priority": 50}, ...],
-//    "description": "...", "delegate": "/cpu/self/ref/serial"}   (the last two optional)
+//    "description": "...", "delegate": "/cpu/self/ref/serial", "test_only": true, "fix": "...",
+//    "options": "threads:count lanes:count"}   (the last five optional)
+// A resource may carry "serves": "/cpu/self/gen", another prefix of the same manifest: a libCEED name that
+// this backend answers as that one.
 #include "plugin-manifest.hpp"
 
 #include <ceed/backend.h>
@@ -22,7 +25,7 @@ namespace {
 // parsing, unwinding through it ended the process.) Values of other types are remembered as such, so that the
 // checks below report them; for repeated keys the last value counts, as in a document.
 struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
-  enum class Kind { kMissing, kString, kUnsigned, kArray, kOther };
+  enum class Kind { kMissing, kString, kUnsigned, kBool, kArray, kOther };
   struct Field {
     Kind        kind = Kind::kMissing;
     std::string text;
@@ -30,7 +33,7 @@ struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
   };
   struct Resource {
     bool  is_object = false;
-    Field prefix, priority;
+    Field prefix, priority, serves;
   };
   bool                         root_is_object = false;
   std::map<std::string, Field> fields;     // members of the root object
@@ -43,8 +46,11 @@ struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
   // The field a value at the current place goes to, if any.
   Field *Target() {
     if (depth == 1) return &fields[member];
-    if (depth == 3 && in_resources && (resource_member == "prefix" || resource_member == "priority"))
-      return resource_member == "prefix" ? &resources.back().prefix : &resources.back().priority;
+    if (depth == 3 && in_resources) {
+      if (resource_member == "prefix") return &resources.back().prefix;
+      if (resource_member == "priority") return &resources.back().priority;
+      if (resource_member == "serves") return &resources.back().serves;
+    }
     return nullptr;
   }
   bool Value(Kind kind, const std::string *text = nullptr, uint64_t number = 0) {
@@ -88,7 +94,7 @@ struct ManifestReader : nlohmann::json_sax<nlohmann::json> {
     return true;
   }
   bool null() override { return Value(Kind::kOther); }
-  bool boolean(bool) override { return Value(Kind::kOther); }
+  bool boolean(bool value) override { return Value(Kind::kBool, nullptr, value); }
   bool number_integer(number_integer_t) override { return Value(Kind::kOther); }
   bool number_unsigned(number_unsigned_t value) override { return Value(Kind::kUnsigned, nullptr, value); }
   bool number_float(number_float_t, const string_t &) override { return Value(Kind::kOther); }
@@ -147,6 +153,13 @@ void ParsePluginManifest(const std::string &text, const std::string &path, Plugi
   str_field("entry", &m.entry_symbol, true);
   str_field("description", &m.description, false);
   str_field("delegate", &m.delegate_resource, false);
+  str_field("fix", &m.fix, false);
+  str_field("options", &m.options, false);
+  auto test_only = doc.fields.find("test_only");
+  if (test_only != doc.fields.end()) {
+    if (test_only->second.kind == Kind::kBool) m.test_only = test_only->second.number != 0;
+    else if (m.error.empty()) m.error = "manifest " + path + " has a \"test_only\" that is not true or false";
+  }
   auto abi = doc.fields.find("abi_version");
   if (abi == doc.fields.end() || !GetUnsigned(abi->second, &m.abi_version)) {
     if (m.error.empty()) m.error = "manifest " + path + " lacks a non-negative integer \"abi_version\" (at most " + std::to_string(UINT_MAX) + ")";
@@ -166,7 +179,19 @@ void ParsePluginManifest(const std::string &text, const std::string &path, Plugi
       if (m.error.empty()) m.error = "manifest " + path + " has a resource without a \"/...\" prefix and a non-negative priority";
       continue;
     }
-    m.resources.emplace_back(r.prefix.text, value);
+    if (r.serves.kind != Kind::kMissing && r.serves.kind != Kind::kString) {
+      if (m.error.empty()) m.error = "manifest " + path + " has a resource whose \"serves\" is not a prefix string";
+      continue;
+    }
+    m.resources.push_back({r.prefix.text, value, r.serves.text});
+  }
+  // An alias serves a prefix of the same plugin (the backend's init sees that prefix), never another plugin's.
+  for (const ManifestResource &r : m.resources) {
+    if (r.serves.empty()) continue;
+    bool found = false;
+    for (const ManifestResource &target : m.resources) found |= target.serves.empty() && target.prefix == r.serves;
+    if (!found && m.error.empty())
+      m.error = "manifest " + path + ": resource " + r.prefix + " serves " + r.serves + ", which is not one of its own (non-alias) resources";
   }
 }
 

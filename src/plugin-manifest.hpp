@@ -10,11 +10,23 @@
 
 namespace ceed {
 
+struct ManifestResource {
+  std::string prefix;
+  unsigned    priority = 0;
+  std::string serves;  // non-empty for a libCEED name served as another of the plugin's prefixes ("serves")
+};
+
 struct PluginManifest {
   std::string name, library_path, entry_symbol, description, delegate_resource;
   unsigned    abi_version = 0;
-  // (prefix, priority) of every well-formed entry of "resources", in manifest order.
-  std::vector<std::pair<std::string, unsigned>> resources;
+  // "test_only": true for backends of the test suite: never a candidate of a generic request, never suggested.
+  bool test_only = false;
+  // "fix": what a user does to make the plugin usable, printed when a generic request falls back past it.
+  std::string fix;
+  // "options": the resource options the plugin takes, "name:kind ..." (kinds: see ceed::CheckResourceOptions).
+  std::string options;
+  // Every well-formed entry of "resources", in manifest order.
+  std::vector<ManifestResource> resources;
   // Empty when the manifest is usable; otherwise the first reason it is not (the fields above are then
   // whatever could be read, and the resources are still registered so that selecting one gives the reason).
   std::string error;

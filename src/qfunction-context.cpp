@@ -372,6 +372,14 @@ int CeedQFunctionContextGetDataRead(CeedQFunctionContext ctx, CeedMemType mem_ty
   CeedCall(Sync(ctx, dev, mem_type, __func__));
   ctx->num_readers++;
   *static_cast<const void **>(data) = ctx->buffers[mem_type].ptr;
+  if (ctx->num_readers == 1 && mem_type == CEED_MEM_HOST && ctx->size > 0) {
+    Ceed checker = ceed::FindBackend(ceed, "Context", [](const CeedBackendOps &o) { return o.ContextReadGranted != nullptr; });
+    if (checker) {
+      int ierr = checker->ops.ContextReadGranted(ctx, ctx->buffers[mem_type].ptr, ctx->size);
+      if (ierr) ctx->num_readers--;  // not granted after all
+      CeedCall(ierr);
+    }
+  }
   return CEED_ERROR_SUCCESS;
 }
 
@@ -391,6 +399,8 @@ int CeedQFunctionContextRestoreDataRead(CeedQFunctionContext ctx, void *data) {
             "Cannot restore CeedQFunctionContext array read access, access was not granted");
   ctx->num_readers--;
   *static_cast<const void **>(data) = nullptr;
+  Ceed checker = ctx->num_readers ? nullptr : ceed::FindBackend(ctx->header.ceed, "Context", [](const CeedBackendOps &o) { return o.ContextReadRestored != nullptr; });
+  if (checker) CeedCall(checker->ops.ContextReadRestored(ctx));
   return CEED_ERROR_SUCCESS;
 }
 

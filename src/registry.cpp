@@ -26,8 +26,9 @@
 namespace {
 
 struct Plugin {
-  std::string manifest_path, library_path, entry_symbol, name, description, delegate_resource;
+  std::string manifest_path, library_path, entry_symbol, name, description, delegate_resource, fix, options;
   unsigned    abi_version = 0;
+  bool        test_only   = false;
   std::string error;  // non-empty: unusable, with the reason
   bool        load_attempted = false;
   void       *handle         = nullptr;
@@ -38,6 +39,7 @@ struct Plugin {
 
 struct CeedBackendEntry {
   std::string     prefix;
+  std::string     serves;  // a libCEED name's canonical prefix in the same plugin (empty: the entry is canonical)
   unsigned int    priority = 0;
   CeedBackendInit init     = nullptr;  // in-process registrations
   Plugin         *plugin   = nullptr;  // plugin registrations
@@ -62,7 +64,7 @@ std::string CanonicalPath(const std::string &path) {
 
 // Reads one manifest (parsed by plugin-manifest.cpp); returns the plugin, with error set when the manifest
 // itself is unusable.
-std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::pair<std::string, unsigned>> *resources) {
+std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<ceed::ManifestResource> *resources) {
   auto plugin           = std::make_unique<Plugin>();
   plugin->manifest_path = path;
   std::ifstream in(path, std::ios::binary);
@@ -86,6 +88,9 @@ std::unique_ptr<Plugin> ReadManifest(const std::string &path, std::vector<std::p
   plugin->entry_symbol      = std::move(m.entry_symbol);
   plugin->description       = std::move(m.description);
   plugin->delegate_resource = std::move(m.delegate_resource);
+  plugin->fix               = std::move(m.fix);
+  plugin->options           = std::move(m.options);
+  plugin->test_only         = m.test_only;
   plugin->abi_version       = m.abi_version;
   plugin->error             = std::move(m.error);
   *resources                = std::move(m.resources);
@@ -127,12 +132,13 @@ void Discover() {
       std::string canonical = CanonicalPath(path);
       if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
       seen.push_back(canonical);
-      std::vector<std::pair<std::string, unsigned>> resources;
+      std::vector<ceed::ManifestResource> resources;
       found_plugins.push_back(ReadManifest(path, &resources));
-      for (const auto &[prefix, priority] : resources) {
+      for (const auto &r : resources) {
         auto entry      = std::make_unique<CeedBackendEntry>();
-        entry->prefix   = prefix;
-        entry->priority = priority;
+        entry->prefix   = r.prefix;
+        entry->serves   = r.serves;
+        entry->priority = r.priority;
         entry->plugin   = found_plugins.back().get();
         found_entries.push_back(std::move(entry));
       }
@@ -160,7 +166,13 @@ size_t EditDistance(const std::string &a, const std::string &b) {
   return row[b.size()];
 }
 
-bool Visible(const CeedBackendEntry &e) { return e.priority != CEED_MAX_BACKEND_PRIORITY; }
+// Listed, suggested and candidates of generic requests: not hidden by CEED_MAX_BACKEND_PRIORITY, not a test backend.
+bool Visible(const CeedBackendEntry &e) { return e.priority != CEED_MAX_BACKEND_PRIORITY && !(e.plugin && e.plugin->test_only); }
+
+// The backend an entry stands for: a libCEED name that another prefix serves is the same backend as that prefix.
+std::pair<const Plugin *, std::string> ServedBackend(const CeedBackendEntry &e) {
+  return {e.plugin, e.serves.empty() ? e.prefix : e.serves};
+}
 
 }  // namespace
 
@@ -177,6 +189,14 @@ std::string PluginDirectory() { return LibraryDirectory() + "/" CEEDRT_PLUGIN_SU
 std::string IncludeDirectory() { return CanonicalPath(LibraryDirectory() + "/" CEEDRT_LIB_TO_INCLUDE); }
 
 const std::string &RegistryPrefix(const CeedBackendEntry *entry) { return entry->prefix; }
+
+const std::string &RegistryServedPrefix(const CeedBackendEntry *entry) { return entry->serves.empty() ? entry->prefix : entry->serves; }
+
+std::string RegistryFix(const CeedBackendEntry *entry) { return entry->plugin ? entry->plugin->fix : std::string(); }
+
+std::string RegistryOptions(const CeedBackendEntry *entry) { return entry->plugin ? entry->plugin->options : std::string(); }
+
+bool RegistryTakesAnyOption(const CeedBackendEntry *entry) { return !entry->plugin; }
 
 std::string RegistryOrigin(const CeedBackendEntry *entry) {
   if (!entry->plugin) return "built-in backend";
@@ -222,9 +242,28 @@ bool RegistryCandidates(const char *resource, std::vector<const CeedBackendEntry
     const std::string best = candidates->front()->prefix;
     candidates->erase(std::remove_if(candidates->begin(), candidates->end(), [&](const CeedBackendEntry *e) { return e->prefix != best; }),
                       candidates->end());
+  } else {
+    // A generic request tries each backend once (a libCEED name after the prefix it serves adds nothing), and
+    // never a test backend.
+    std::vector<std::pair<const Plugin *, std::string>> tried;
+    std::vector<const CeedBackendEntry *>               kept;
+    for (const CeedBackendEntry *e : *candidates) {
+      auto backend = ServedBackend(*e);
+      if (!Visible(*e) || std::find(tried.begin(), tried.end(), backend) != tried.end()) continue;
+      tried.push_back(std::move(backend));
+      kept.push_back(e);
+    }
+    candidates->swap(kept);
   }
   if (candidates->empty()) {
-    *error = "No suitable backend: " + requested + (closest.empty() ? " (no backends are registered)" : "\nClosest match: " + closest);
+    *error = "No suitable backend: " + requested;
+    if (stem.empty()) {
+      *error += "(an empty resource): name one, such as /cpu/self or /gpu; CeedInit(\"help\") lists them";
+    } else if (stem.rfind("/gpu/sycl", 0) == 0) {
+      *error += "\nceedrt has no SYCL backend (libCEED's /gpu/sycl/*): use /gpu/cuda or /gpu/hip on a GPU, /cpu/self on the host";
+    } else {
+      *error += closest.empty() ? " (no backends are registered)" : "\nClosest match: " + closest;
+    }
     return false;
   }
   return true;

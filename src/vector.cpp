@@ -228,6 +228,15 @@ int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType pre
   if (access == Access::kRead) vec->num_readers++;
   else vec->state++;
   *array = ptr;
+  if (access == Access::kRead && vec->num_readers == 1 && mem_type == CEED_MEM_HOST && ptr) {
+    Ceed checker = FindBackend(vec->header.ceed, "Vector", [](const CeedBackendOps &o) { return o.VectorReadGranted != nullptr; });
+    if (checker) {
+      const size_t bytes = static_cast<size_t>(vec->length) * (prec == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double));
+      int          ierr  = checker->ops.VectorReadGranted(vec, ptr, bytes);
+      if (ierr) vec->num_readers--;  // not granted after all
+      CeedCall(ierr);
+    }
+  }
   return CEED_ERROR_SUCCESS;
 }
 
@@ -237,6 +246,8 @@ int VectorRestoreTyped(CeedVector vec, Access access, const char *func) {
     if (vec->num_readers <= 0)
       return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot restore CeedVector array read access, access was not granted");
     vec->num_readers--;
+    Ceed checker = vec->num_readers ? nullptr : FindBackend(vec->header.ceed, "Vector", [](const CeedBackendOps &o) { return o.VectorReadRestored != nullptr; });
+    if (checker) CeedCall(checker->ops.VectorReadRestored(vec));
   } else {
     if (vec->state % 2 == 0) return CeedVectorError(vec, func, CEED_ERROR_ACCESS, "Cannot restore CeedVector array access, access was not granted");
     vec->state++;

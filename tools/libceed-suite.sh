@@ -12,7 +12,8 @@
 #   --prefix DIR     or an install prefix (include/, lib/ or lib64/)
 #   --work-dir DIR   where programs are built and run (default: a fresh folder under ${TMPDIR:-/tmp});
 #                    it gets links tests/ and examples/ to the libCEED tree, because junit.py uses relative paths
-#   --resources      resources to run on, space- or ;-separated (default: the three CPU ones)
+#   --resources      resources to run on, space- or ;-separated (default: the CPU ones, with libCEED's names
+#                    /cpu/self/memcheck/serial and /cpu/self/opt/blocked)
 #   --search REGEX   only programs whose name matches (e.g. 't5[36]')
 #   --jobs N         parallel compiles and test programs (default 2)
 #   --keep           keep the default temporary work folder
@@ -25,12 +26,12 @@ libceed="${CEEDRT_LIBCEED_DIR:-}"
 build="$repo/build"
 prefix=""
 work=""
-resources="/cpu/self/ref/serial /cpu/self/ref/blocked /cpu/self/gen"
+resources="/cpu/self/ref/serial /cpu/self/ref/blocked /cpu/self/gen /cpu/self/memcheck/serial /cpu/self/opt/blocked"
 search="."
 jobs=2
 keep=0
 commit="${CEEDRT_LIBCEED_COMMIT:-}"
-usage() { sed -n '6,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --libceed) libceed="$2"; shift 2 ;;

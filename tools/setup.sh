@@ -2,7 +2,8 @@
 # ceedrt machine set-up: makes sure the Debian packages the build needs are installed.
 #
 #   tools/setup.sh            check; as root, install what is missing with apt-get
-#   CEEDRT_SETUP_OPTIONAL=0   do not install the optional packages (MPI, hypre, Fortran, ABI check, HIP, libFuzzer) as root
+#   CEEDRT_SETUP_OPTIONAL=0   do not install the optional packages (MPI, hypre, Fortran, ABI check, HIP, libFuzzer,
+#                             valgrind for /cpu/self/memcheck) as root
 #
 # Exit status: 0 when every required package is present (optional ones only produce a note),
 # 1 when a required package is missing and cannot be installed (not root, or apt-get failed).
@@ -15,7 +16,8 @@ ceedrt_setup_main() {
   local required=(cmake ninja-build g++ pkg-config nlohmann-json3-dev googletest libgtest-dev libcli11-dev
                   python3-matplotlib python3-numpy python3-cffi python3-pytest python3-setuptools python3-pip
                   python3-venv doxygen)
-  local optional=(libopenmpi-dev openmpi-bin libhypre-dev gfortran abigail-tools libamdhip64-dev llvm-15 clang libclang-rt-14-dev)
+  local optional=(libopenmpi-dev openmpi-bin libhypre-dev gfortran abigail-tools libamdhip64-dev llvm-15 clang libclang-rt-14-dev
+                  valgrind)
   local min_cmake=3.25
 
   if ! command -v dpkg-query >/dev/null 2>&1; then
@@ -59,7 +61,7 @@ ceedrt_setup_main() {
   fi
 
   if ((${#missing_optional[@]} > 0)); then
-    echo "setup: optional packages not installed (MPI tools, hypre preconditioning, Fortran tests, ABI check, the HIP plugin and its ISA tests, the fuzz preset are switched off):"
+    echo "setup: optional packages not installed (MPI tools, hypre preconditioning, Fortran tests, ABI check, the HIP plugin and its ISA tests, the fuzz preset, valgrind client requests in /cpu/self/memcheck are switched off):"
     echo "setup:   sudo apt-get install -y ${missing_optional[*]}"
   fi
   if ((${#missing_required[@]} > 0)); then

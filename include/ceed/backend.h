@@ -134,6 +134,13 @@ typedef struct {
   /* Optional: converts n values between precisions in device memory (dst and src from DeviceAlloc), so that a
      vector valid on the device in one precision is read there in the other without staging through the host. */
   int (*DeviceConvert)(Ceed ceed, void *dst, CeedScalarType dst_type, const void *src, CeedScalarType src_type, CeedSize n);
+  /* Optional, for checking backends (/cpu/self/memcheck): called when host read-only access to a vector's array or
+     a context's data is granted to the first reader (the bytes it may read), and when the last reader restores it,
+     after the access was given back; an error from the second fails the restore. */
+  int (*VectorReadGranted)(CeedVector vec, const void *host_array, size_t bytes);
+  int (*VectorReadRestored)(CeedVector vec);
+  int (*ContextReadGranted)(CeedQFunctionContext ctx, const void *host_data, size_t bytes);
+  int (*ContextReadRestored)(CeedQFunctionContext ctx);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);

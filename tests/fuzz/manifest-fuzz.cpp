@@ -25,8 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ceed::PluginManifest m;
   ceed::ParsePluginManifest(text, "/plugins/fuzz.json", &m);
   if (!m.library_path.empty() && m.library_path[0] != '/') Fail("relative library path kept", text);
-  for (const auto &[prefix, priority] : m.resources) {
-    if (prefix.empty() || prefix[0] != '/') Fail("resource prefix without a leading '/'", text);
+  for (const auto &r : m.resources) {
+    if (r.prefix.empty() || r.prefix[0] != '/') Fail("resource prefix without a leading '/'", text);
   }
   if (!m.error.empty()) return 0;
   if (m.library_path.empty() || m.entry_symbol.empty()) Fail("accepted without a library or an entry symbol", text);
@@ -39,8 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t kept = 0;
   for (const auto &r : doc["resources"]) {
     if (kept < m.resources.size() && r.is_object() && r.contains("priority") && r["priority"].is_number_unsigned() &&
-        r.contains("prefix") && r["prefix"].is_string() && r["prefix"].get<std::string>() == m.resources[kept].first) {
-      if (r["priority"].get<nlohmann::json::number_unsigned_t>() != m.resources[kept].second) Fail("priority truncated", text);
+        r.contains("prefix") && r["prefix"].is_string() && r["prefix"].get<std::string>() == m.resources[kept].prefix) {
+      if (r["priority"].get<nlohmann::json::number_unsigned_t>() != m.resources[kept].priority) Fail("priority truncated", text);
       kept++;
     }
   }

@@ -41,7 +41,8 @@ std::string Joined(const std::vector<std::string> &items) {
 void PrintBackends(const Json &section) {
   std::printf("\nBackends:\n");
   for (const auto &p : section["plugins"]) {
-    const std::string plugin = Str(p["name"]) + (p.contains("jit") ? ", JIT" : "");
+    const std::string plugin = Str(p["name"]) + (p.contains("jit") ? ", JIT" : "") +
+                               (p.value("test_only", false) ? ", TEST ONLY: for the test suite, never chosen for a generic resource" : "");
     std::vector<std::string> prefixes;
     for (const auto &r : p["resources"]) prefixes.push_back(Str(r["prefix"]));
     if (!p["usable"].get<bool>()) {
@@ -53,7 +54,7 @@ void PrintBackends(const Json &section) {
       if (!r.contains("init")) {
         std::printf("  %-28s loaded (plugin %s; not initialised: --no-init)\n", Str(r["prefix"]).c_str(), plugin.c_str());
       } else if (r["init"]["usable"].get<bool>()) {
-        const std::string served = Str(r["init"]["served_by"]);
+        const std::string served = r.contains("serves") ? Str(r["serves"]) : Str(r["init"]["served_by"]);
         std::printf("  %-28s ok, %s memory (plugin %s%s)\n", Str(r["prefix"]).c_str(), Str(r["init"]["preferred_memory"]).c_str(), plugin.c_str(),
                     served == Str(r["prefix"]) ? "" : ("; served as " + served).c_str());
       } else {
@@ -71,6 +72,9 @@ void PrintBackends(const Json &section) {
 
   std::printf("\nGeneric resources (served by the first candidate, in priority order, that loads and initialises):\n");
   for (const auto &[request, status] : section["default_resources"].items()) {
+    std::vector<std::string> order;
+    for (const auto &c : status["candidates"]) order.push_back(Str(c));
+    if (!order.empty()) std::printf("  %-10s    order: %s\n", request.c_str(), Joined(order).c_str());
     if (status["usable"].get<bool>()) {
       std::printf("  %-10s -> %s\n", request.c_str(), Str(status["served_by"]).c_str());
       std::vector<std::string> skipped;

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -129,6 +130,7 @@ Json LibrarySection() {
 
 Json PluginsSection(bool try_init) {
   setenv("CEED_ERROR_HANDLER", "store", 1);  // failures come back with their message instead of aborting
+  setenv("CEEDRT_QUIET", "1", 1);            // fallbacks are reported in the generic-resource section instead
   Json   section;
   Json   plugins  = Json::array();
   size_t count    = 0;
@@ -155,12 +157,14 @@ Json PluginsSection(bool try_init) {
       for (const auto &r : doc["resources"]) {
         if (!r.is_object() || !r.contains("prefix") || !r["prefix"].is_string()) continue;
         Json resource = {{"prefix", r["prefix"]}, {"priority", r.value("priority", Json())}};
+        if (r.contains("serves") && r["serves"].is_string()) resource["serves"] = r["serves"];
         plugin_prefixes.insert(r["prefix"].get<std::string>());
         if (try_init && plugin["usable"].get<bool>()) resource["init"] = InitStatus(r["prefix"]);
         resources.push_back(resource);
       }
     }
     plugin["resources"] = resources;
+    plugin["test_only"] = doc.contains("test_only") && doc["test_only"].is_boolean() && doc["test_only"].get<bool>();
     if (doc.contains("jit")) plugin["jit"] = doc["jit"];
     plugins.push_back(plugin);
   }
@@ -180,9 +184,29 @@ Json PluginsSection(bool try_init) {
   }
   section["builtin_resources"] = builtin;
 
-  // What generic requests resolve to.
+  // What generic requests resolve to, and the order in which their candidates are tried: the registry's rule
+  // (priority, then manifest order; test backends never; a libCEED name after the prefix it serves adds nothing).
   Json defaults = Json::object();
-  for (const char *request : {"/cpu/self", "/gpu"}) defaults[request] = InitStatus(request);
+  for (const char *request : {"/cpu/self", "/gpu", "/gpu/cuda", "/gpu/hip"}) {
+    Json status = InitStatus(request);
+    std::vector<std::pair<unsigned, std::pair<std::string, std::string>>> order;  // (priority, (prefix, backend))
+    for (const auto &p : plugins) {
+      if (p["test_only"].get<bool>()) continue;
+      for (const auto &r : p["resources"]) {
+        const std::string prefix = r["prefix"].get<std::string>();
+        if (prefix.rfind(std::string(request) + "/", 0) != 0 || !r["priority"].is_number_unsigned()) continue;
+        order.push_back({r["priority"].get<unsigned>(), {prefix, p["name"].get<std::string>() + " " + r.value("serves", prefix)}});
+      }
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    Json                  candidates = Json::array();
+    std::set<std::string> backends;
+    for (const auto &[priority, entry] : order) {
+      if (backends.insert(entry.second).second) candidates.push_back(entry.first);
+    }
+    status["candidates"] = candidates;
+    defaults[request]    = status;
+  }
   section["default_resources"] = defaults;
   return section;
 }
