@@ -1,4 +1,5 @@
-/* CUDA extension of the API: a QFunction may carry a kernel the application compiled itself.
+/** \file
+ * CUDA extension of the API: a QFunction may carry a kernel the application compiled itself.
  *
  * The kernel is called by /gpu/cuda/ref (and by /gpu/cuda/gen for operators it does not fuse) in place of
  * the kernel JIT-compiled from the QFunction's source file, with the arguments
@@ -22,6 +23,8 @@
 
 /* ---- QFunction kernels compiled by the application ------------------------------------------ */
 struct CUfunc_st;
+/** Gives qf a CUDA kernel compiled by the application, run in place of the one built from its source (calling
+    convention above); backends without CUDA kernels ignore it. */
 CEED_EXTERN int CeedQFunctionSetCUDAUserFunction(CeedQFunction qf, struct CUfunc_st *f);
 
 #endif /* CEED_CUDA_H */

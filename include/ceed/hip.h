@@ -1,8 +1,9 @@
-/* HIP extension of the API: a QFunction may carry a kernel the application compiled itself.
+/** \file
+ * HIP extension of the API: a QFunction may carry a kernel the application compiled itself.
  *
- * No HIP backend ships with ceedrt yet: the function goes to the backend's SetHIPUserFunction slot, which a
- * third-party HIP plugin may implement, and backends without that slot ignore it. The calling convention to
- * follow is the one of CeedQFunctionSetCUDAUserFunction in ceed/cuda.h. */
+ * The function goes to the backend's SetHIPUserFunction slot (the /gpu/hip backends implement it); backends
+ * without that slot ignore it. The calling convention is the one of CeedQFunctionSetCUDAUserFunction in
+ * ceed/cuda.h. */
 #ifndef CEED_HIP_H
 #define CEED_HIP_H
 
@@ -17,6 +18,7 @@
 
 /* ---- QFunction kernels compiled by the application ------------------------------------------ */
 struct ihipModuleSymbol_t;
+/** Gives qf a HIP kernel compiled by the application, run in place of the one built from its source. */
 CEED_EXTERN int CeedQFunctionSetHIPUserFunction(CeedQFunction qf, struct ihipModuleSymbol_t *f);
 
 #endif /* CEED_HIP_H */
