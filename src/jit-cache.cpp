@@ -7,7 +7,7 @@
 // both succeed, the last rename winning. ELF loaders ignore bytes after the last section, so a shared
 // object entry is dlopen-able as it is.
 //
-// Trust (README, "Security"): the cache holds code that is loaded into the process, so it is used only in a
+// Trust (docs/security.md): the cache holds code that is loaded into the process, so it is used only in a
 // folder that no other user can change (CeedCheckPrivateDirectory), else a private folder made for this process
 // replaces it; every entry is opened without following links and checked (a regular file of ours that nobody
 // else can write) before its bytes are read, and backends load a shared object from that same open file

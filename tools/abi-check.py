@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Guards the two ABIs of ceedrt against the baseline committed in abi/ (README, "ABI stability"):
+"""Guards the two ABIs of ceedrt against the baseline committed in abi/ (docs/building.md, "ABI stability"):
 
   the library ABI  what applications link: every exported function and the types they reach; an incompatible
                    change needs a new SONAME (the project's major version);

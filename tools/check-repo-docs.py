@@ -6,6 +6,8 @@
                                        the checkout (../shared and the like)
   check-repo-docs.py --citations ROOT  every "spec NN §M" (or bare "NN §M") citation in a tracked file names a
                                        page docs/spec/NN-*.md that has a heading "## M." (or "### M.")
+  check-repo-docs.py --links ROOT      every relative link of a tracked Markdown file names a file or folder
+                                       that exists
   check-repo-docs.py --layers ROOT     the include rules of docs/architecture.md: the core (src/) includes no
                                        backend header, backends include nothing from src/, and the shared GPU
                                        layer (backends/gpu/*.cpp, *.hpp) includes no vendor header
@@ -116,6 +118,29 @@ def check_citations(root, files):
     return bad
 
 
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def check_links(root, files):
+    bad = []
+    for rel in files:
+        if not rel.endswith(".md") or rel.startswith(EXCLUDED_PREFIXES):
+            continue
+        in_code = False
+        for number, line in enumerate(text_lines(root, rel), 1):
+            if line.lstrip().startswith("```"):
+                in_code = not in_code
+            if in_code:
+                continue
+            for target in MARKDOWN_LINK.findall(line):
+                if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                    continue  # a web address or an anchor of the same page
+                path = os.path.normpath(os.path.join(root, os.path.dirname(rel), target.split("#", 1)[0]))
+                if not os.path.exists(path):
+                    bad.append(f"{rel}:{number}: link to {target}, which does not exist")
+    return bad
+
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 VENDOR_HEADER = re.compile(r"(^|/)(cuda|cu[A-Za-z_]*|nvrtc|hip|hiprtc|amd_comgr)[^/]*\.h$", re.IGNORECASE)
 
@@ -154,6 +179,7 @@ def main():
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--paths", action="store_true")
     mode.add_argument("--citations", action="store_true")
+    mode.add_argument("--links", action="store_true")
     mode.add_argument("--layers", action="store_true")
     args = parser.parse_args()
     files = tracked_files(args.root)
@@ -164,6 +190,8 @@ def main():
         bad, what = check_paths(args.root, files), "machine paths"
     elif args.citations:
         bad, what = check_citations(args.root, files), "spec citations"
+    elif args.links:
+        bad, what = check_links(args.root, files), "Markdown links"
     else:
         bad, what = check_layers(args.root, files), "include rules"
     for line in bad:

@@ -8,7 +8,7 @@
 #   tools/demo.sh --ceed /cpu/self/ref/blocked  extra arguments go to ceed-bench (see ceed-bench --help)
 #
 # Output: build/demo/bp3-sweep.jsonl (JSON lines) and build/demo/bp3-apply-<backend>.png (the picture;
-# README.md, "Benchmarks", says how to read it). The example program examples/ceed-demo (mass and
+# docs/benchmarks.md says how to read it). The example program examples/ceed-demo (mass and
 # diffusion checks with timing) is built and tested with the rest: build/examples/ceed-demo -h.
 set -u
 for arg in "$@"; do
@@ -68,7 +68,7 @@ if [[ -z "$python" ]]; then
   exit 1
 fi
 echo
-echo "Pictures (see README.md, \"Benchmarks\", for how to read them):"
+echo "Pictures (see docs/benchmarks.md for how to read them):"
 "$python" "$root/tools/ceed-plot.py" --outdir "$out" "$jsonl" || exit 1
 pictures=("$out"/*.png)
 if [[ ! -s "${pictures[0]}" ]]; then

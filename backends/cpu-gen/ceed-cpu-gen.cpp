@@ -1,7 +1,7 @@
 // /cpu/self/gen: plugin entry point and context initialisation. Without a working C++ compiler the context
 // is created only when the compiler's kernels are in the cache (it was seen working before): those are used,
 // other operators go to the delegate. Otherwise CeedInit fails with a message naming the compiler (policy
-// documented in the README); /cpu/self/ref needs no compiler.
+// documented in docs/backends.md); /cpu/self/ref needs no compiler.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

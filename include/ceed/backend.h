@@ -92,7 +92,7 @@ CEED_EXTERN int CeedStringAllocCopy(const char *source, char **copy);
 #define CeedRealloc(n, p) CeedReallocArray((n), sizeof(**(p)), p)
 
 /* ---- Plugin ABI ----------------------------------------------------------------------------------
- * A plugin is a shared library plus a JSON manifest (see README, "Backend plugins"). The manifest names
+ * A plugin is a shared library plus a JSON manifest (see docs/backends.md). The manifest names
  * the library, the ABI version, the entry symbol and the resource prefixes with their priorities. The
  * entry symbol has type CeedBackendPluginEntry and returns a static description whose abi_version must
  * equal CEED_BACKEND_ABI_VERSION. For each CeedInit that selects one of the plugin's prefixes the core

@@ -1,4 +1,4 @@
-// The kernel cache never loads code another user could have written (README, "Security").
+// The kernel cache never loads code another user could have written (docs/security.md).
 //
 // Each scenario prepares a cache folder, plants a shared library whose constructor writes a marker file under
 // the exact names of the kernels that /cpu/self/gen will look up (with valid trailers, so only the trust rules

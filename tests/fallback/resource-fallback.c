@@ -1,4 +1,4 @@
-/* Resource fallback (README, "Backends and plugins"): a resource that several backends match takes the first
+/* Resource fallback (docs/backends.md): a resource that several backends match takes the first
  * candidate, in priority order, that loads and initialises, and records the skipped ones; a fully specified
  * resource fails with the precise reason. Run as
  *   resource-fallback jit-absent           CEEDRT_JIT_CXX names no compiler: /cpu/self/gen cannot initialise

@@ -1,7 +1,7 @@
 // Faults of /cpu/self/gen's compiler and of the kernel cache (issue 16). Each case runs in a child process (a
 // fresh library: kernels loaded by one case are not in the next one's process), with fake compilers
 // (CEEDRT_JIT_CXX pointing at a shell script) or a cache folder that cannot be used, and checks the documented
-// outcome (README, "/cpu/self/gen" and "Kernel cache"), that the error message names the problem, that the
+// outcome (docs/backends.md, "/cpu/self/gen" and "Kernel cache"), that the error message names the problem, that the
 // operator and the context are still usable or destroyable, that /cpu/self/ref/serial keeps working in the same
 // process, and (AddressSanitizer builds) that nothing leaked:
 //  - a compiler that exits 1: CEED_ERROR_BACKEND with its output; nothing recorded in the cache (a broken

@@ -1,5 +1,5 @@
 // ceed-bench: the CEED bake-off problems BP1-BP6 and streaming benchmarks BS1-BS7 on any ceedrt backend,
-// through the public C API only. See `ceed-bench --help` and tools/README section of the top-level README.
+// through the public C API only. See `ceed-bench --help` and docs/benchmarks.md.
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>

@@ -190,7 +190,7 @@ if(TARGET ceedrt-cpu-gen)
                ENV "CEEDRT_JIT_CXX=/nonexistent/ceedrt-test/c++")
 endif()
 
-# A cache folder that others can write is refused, and ceed-info says so and why (README, "Security").
+# A cache folder that others can write is refused, and ceed-info says so and why (docs/security.md).
 set(world_writable_cache ${CMAKE_CURRENT_BINARY_DIR}/world-writable-cache)
 file(MAKE_DIRECTORY ${world_writable_cache})
 file(CHMOD ${world_writable_cache} DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_WRITE GROUP_EXECUTE
@@ -201,7 +201,7 @@ tools_expect(tools/ceed-info/cache-refused 0 COMMAND $<TARGET_FILE:ceed-info>
              ENV "CEEDRT_CACHE_DIR=${world_writable_cache}")
 
 # ---- ABI ----------------------------------------------------------------------------------------------
-# The library and plugin ABIs against the baseline in abi/ (README, "ABI stability"). abidw reads the types
+# The library and plugin ABIs against the baseline in abi/ (docs/building.md, "ABI stability"). abidw reads the types
 # from debug information, so the check runs in builds with -g (the debug and asan-ubsan presets).
 if(CMAKE_BUILD_TYPE MATCHES "^(Debug|RelWithDebInfo)$")
   add_test(NAME tools/abi-check COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt>)
