@@ -8,6 +8,9 @@
                                        page docs/spec/NN-*.md that has a heading "## M." (or "### M.")
   check-repo-docs.py --links ROOT      every relative link of a tracked Markdown file names a file or folder
                                        that exists
+  check-repo-docs.py --readme-example ROOT --cc CC --include DIR --libdir DIR
+                                       compiles the C example of README.md against the library, runs it and
+                                       checks that it prints the line its comment promises
   check-repo-docs.py --layers ROOT     the include rules of docs/architecture.md: the core (src/) includes no
                                        backend header, backends include nothing from src/, and the shared GPU
                                        layer (backends/gpu/*.cpp, *.hpp) includes no vendor header
@@ -173,6 +176,29 @@ def check_layers(root, files):
     return bad
 
 
+def check_readme_example(root, cc, include, libdir):
+    """The README's C block compiled and run; its shell block's comment says what it prints."""
+    import tempfile
+    text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    code = re.search(r"```c\n(.*?)```", text, re.S)
+    promise = re.search(r"^\./mass\s+# (.*)$", text, re.M)
+    if not code or not promise:
+        return ["README.md: no C example, or no './mass  # <output>' line saying what it prints"]
+    with tempfile.TemporaryDirectory() as tmp:
+        source, program = os.path.join(tmp, "mass.c"), os.path.join(tmp, "mass")
+        with open(source, "w", encoding="utf-8") as f:
+            f.write(code.group(1))
+        build = subprocess.run([cc, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", include, source, "-L", libdir,
+                                "-lceedrt", f"-Wl,-rpath,{libdir}", "-o", program], capture_output=True, text=True)
+        if build.returncode != 0:
+            return [f"README.md: the C example does not compile:\n{build.stderr}"]
+        run = subprocess.run([program], capture_output=True, text=True, timeout=120)
+    if run.returncode != 0 or run.stdout.strip() != promise.group(1).strip():
+        return [f"README.md: the example printed {run.stdout.strip()!r} (exit {run.returncode}, stderr {run.stderr.strip()!r}); "
+                f"the README says {promise.group(1).strip()!r}"]
+    return []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("root", help="repository root")
@@ -181,7 +207,17 @@ def main():
     mode.add_argument("--citations", action="store_true")
     mode.add_argument("--links", action="store_true")
     mode.add_argument("--layers", action="store_true")
+    mode.add_argument("--readme-example", action="store_true")
+    parser.add_argument("--cc")
+    parser.add_argument("--include")
+    parser.add_argument("--libdir")
     args = parser.parse_args()
+    if args.readme_example:
+        bad = check_readme_example(args.root, args.cc, args.include, args.libdir)
+        for line in bad:
+            print(line)
+        print(f"check-repo-docs: README example {'fails' if bad else 'prints what it says'}")
+        return 1 if bad else 0
     files = tracked_files(args.root)
     if not files:
         print(f"check-repo-docs: no files found under {args.root}", file=sys.stderr)
