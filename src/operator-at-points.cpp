@@ -1,5 +1,5 @@
 // CeedOperator: default application of operators at points, out += E^T B^T D B E in with B evaluated at
-// each element's points (spec 06 §9), for backends without CeedOperatorBackendOps::ApplyAddAtPoints.
+// each element's points (spec 06 §5), for backends without CeedOperatorBackendOps::ApplyAddAtPoints.
 //
 // On the host, every element at once when possible (operator-at-points-host.cpp); otherwise
 // element by element through the public API, in the backend's preferred memory: fields with a
