@@ -140,6 +140,16 @@ class Dialect {
   // receiving input i's values at `point` and ");".
   virtual void CallQFunction(Writer &w, const OperatorDesc &desc, bool inline_source, const std::vector<std::string> &in,
                              const std::vector<std::string> &read_at_point, const std::vector<std::string> &out) const = 0;
+  // Whether 3D tensor operators get the sliced kernel (gen-source-sliced.cpp): per thread a z column of the
+  // element, the QFunction called slice by slice on one point's values (arrays qf_in_<i>, qf_out_<i>) through
+  // CallQFunctionAtPoint, which the dialect then also provides.
+  virtual bool SlicesTensorElements() const { return false; }
+  virtual void CallQFunctionAtPoint(Writer &, const OperatorDesc &, size_t /* num_in */, size_t /* num_out */) const {}
+  // The expression naming a tensor field's 1D matrix in the glue (interp_1d; with grad grad_1d or the collocated
+  // derivative): the kernel argument, or a copy the dialect made in KernelBegin (gpu: in shared memory).
+  virtual std::string TensorMatrix(const OperatorDesc &, bool is_input, int index, bool grad) const {
+    return std::string("args->") + (is_input ? "inputs[" : "outputs[") + std::to_string(index) + "]." + (grad ? "grad" : "interp");
+  }
 };
 
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.

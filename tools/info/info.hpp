@@ -34,6 +34,7 @@ struct KernelReportOptions {
   std::vector<std::string> problems = {"bp1", "bp2", "bp3", "bp4", "bp5", "bp6"};
   std::vector<int>         degrees  = {1, 2, 3, 4, 5, 6, 7, 8};
   std::vector<std::string> kernels  = {"apply", "setup"};
+  int                      min_blocks = 0;    // the launch bound's minimum blocks instead of the generator's choice (0)
   bool                     json     = false;  // one JSON object per kernel and line
   std::string              source_dir;        // where to write each kernel's source, or empty
 };

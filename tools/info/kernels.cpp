@@ -93,7 +93,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
         const ceed_gpu::BakeOffCase c{bp, p, kind == "setup"};
         ceed_gpu::BakeOffKernel     kernel;
         std::string                 error;
-        if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, 0, &kernel, &error)) {
+        if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, options.min_blocks, &kernel, &error)) {
           std::fprintf(stderr, "ceed-info --kernels: %s\n", error.c_str());
           failures++;
           continue;
