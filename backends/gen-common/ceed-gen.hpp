@@ -35,6 +35,19 @@
 //     one call per point with Q = 1 on per-thread values);
 //   - the transpose scatter's atomics live inside the dialect's CeedGenWriteOffset (serial on cpu,
 //     atomicAdd on gpu), so the glue never spells them.
+// The gpu dialect's 3D tensor kernels (SlicesTensorElements) take a second shape of glue, gen-source-sliced.cpp:
+// a T1d x T1d thread tile per element (T1d = max(P1d, Q1d)), several elements per block, each thread holding the
+// z column of its (x, y); inputs are interpolated to the points once, then the QFunction runs z slice by z slice
+// with only that slice's gradient in registers (x and y through the element's shared-memory slice, z along the
+// column with the collocated derivative), quadrature data read at the point, and the transposed actions added
+// into one accumulator column per output before the transposed interpolation. The register budget is the
+// reason (issue 30: the whole-column shape held 1.4-3x libCEED's registers on an H100); ceed-info --kernels
+// measures it without a GPU and a test in backends/gpu/tests holds it. Three things in the templates matter
+// as much as the shape: the 1D matrices are read from shared-memory copies through a volatile load at each use
+// (otherwise the compiler keeps every entry in a register), a block makes one pass over its elements (a loop
+// would keep its invariants live), and register contractions apply each matrix entry to all components.
+// Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
+// whole-column shape.
 // A new target adds a Dialect subclass and a jit-templates/<name>/ folder; nothing in the cpu paths or in
 // the glue changes. Host data layouts a dialect expects (cpu: interleaved indices per batch) are
 // documented in its template headers and prepared by its backend.

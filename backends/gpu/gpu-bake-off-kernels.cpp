@@ -81,7 +81,8 @@ int BuildBakeOffOperator(Ceed ceed, const BakeOffCase &c, CeedOperator *op) {
   return ierr;
 }
 
-int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, int min_blocks, BakeOffKernel *kernel, std::string *error) {
+int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
+                          std::string *error) {
   const std::string what = BakeOffProblemName(c) + " p=" + std::to_string(c.p) + " " + BakeOffKernelName(c);
   Ceed              ceed = nullptr;
   int               ierr = CeedInit("/cpu/self/ref/serial", &ceed);
@@ -100,7 +101,8 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     CeedCall(ceed::gen::SetFieldPrecisions(c.precision, &kernel->desc));
     kernel->layout = ceed::gen::ChooseThreadLayout(kernel->desc, wavefront, &why_not);
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
-    if (min_blocks > 0) kernel->layout.min_blocks = min_blocks;
+    if (bounds.max_block > 0) kernel->layout.max_block = bounds.max_block;
+    if (bounds.min_blocks > 0) kernel->layout.min_blocks = bounds.min_blocks;
     CeedCall(CeedLoadSourceToBuffer(ceed, kernel->desc.qf_source_path.c_str(), &qf_text));
     ceed::gen::KernelSource source;
     CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor), qf_text, &source));

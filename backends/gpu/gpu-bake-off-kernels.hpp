@@ -30,8 +30,13 @@ const char *BakeOffKernelName(const BakeOffCase &c);
 // The operator of c on ceed (a CPU context); *op stays NULL on error.
 int BuildBakeOffOperator(Ceed ceed, const BakeOffCase &c, CeedOperator *op);
 
+// The launch bound a kernel is compiled with; 0 leaves a value to the generator's layout.
+struct LaunchBounds {
+  int max_block = 0, min_blocks = 0;
+};
+
 // The fused kernel of c for vendor ("cuda", "hip"; wavefront > 0 fixes the block as HIP does) with the
-// launch bound's minimum blocks min_blocks (0: the layout's own choice): its description, thread layout and
+// given launch bounds: its description, thread layout and
 // translation unit. Creates and destroys its own /cpu/self/ref/serial context (the handles desc borrows are
 // gone on return: only its shapes may be read); errors name the case.
 struct BakeOffKernel {
@@ -39,6 +44,7 @@ struct BakeOffKernel {
   ceed::gen::ThreadLayout  layout;
   std::string              source;
 };
-int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, int min_blocks, BakeOffKernel *kernel, std::string *error);
+int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
+                          std::string *error);
 
 }  // namespace ceed_gpu

@@ -37,8 +37,8 @@ int ProblemNumber(const std::string &name) {
 #endif
 
 void PrintHeader() {
-  std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store", "spill load",
-              "static smem B", "dynamic smem B", "occupancy");
+  std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s %s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store", "spill load",
+              "static smem B", "dynamic smem B", "occupancy", "launch bound");
 }
 
 }  // namespace
@@ -93,7 +93,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
         const ceed_gpu::BakeOffCase c{bp, p, kind == "setup"};
         ceed_gpu::BakeOffKernel     kernel;
         std::string                 error;
-        if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, options.min_blocks, &kernel, &error)) {
+        if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error)) {
           std::fprintf(stderr, "ceed-info --kernels: %s\n", error.c_str());
           failures++;
           continue;
@@ -109,7 +109,14 @@ int PrintKernelReport(const KernelReportOptions &options) {
         }
         for (const std::string &target : options.targets) {
           ceed_gpu::cuda::KernelResources r;
-          if (!ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
+          ceed_gpu::LaunchBounds          bounds = {0, options.min_blocks};
+          auto measure = [&](const ceed_gpu::LaunchBounds &b, ceed_gpu::cuda::KernelResources *resources) {
+            ceed_gpu::BakeOffKernel k;
+            return ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, b, &k, &error) == 0 &&
+                   ceed_gpu::cuda::MeasureFusedKernel(k.source, k.desc, k.layout, target, resources, &error);
+          };
+          if (!ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error) ||
+              (options.tune && !ceed_gpu::cuda::TuneLaunchBounds(bounds, measure, &r, &bounds))) {
             std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
             failures++;
             continue;
@@ -123,9 +130,9 @@ int PrintKernelReport(const KernelReportOptions &options) {
                       {"launch_bound", {r.max_block, r.min_blocks}}};
             std::printf("%s\n", j.dump().c_str());
           } else {
-            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%%\n", ceed_gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(), target.c_str(),
-                        r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes,
-                        100.0 * r.occupancy);
+            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d, %d)\n", ceed_gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(),
+                        target.c_str(), r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes,
+                        100.0 * r.occupancy, r.max_block, r.min_blocks);
           }
           std::fflush(stdout);
         }

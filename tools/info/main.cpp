@@ -178,6 +178,9 @@ int main(int argc, char **argv) {
   app.add_option("--kernel", kernels.kernels, "--kernels: apply, setup or both")->delimiter(',')->check(CLI::IsMember({"apply", "setup"}))->capture_default_str();
   app.add_option("--min-blocks", kernels.min_blocks, "--kernels: compile with this launch bound's minimum blocks per multiprocessor (0: the generator's choice)")
       ->check(CLI::Range(0, 32));
+  app.add_flag("--tune", kernels.tune,
+               "--kernels: set each kernel's launch bound to its block and raise the minimum blocks while ptxas fits it without spills "
+               "and the occupancy grows (recompiling at each step)");
   app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu");
   CLI11_PARSE(app, argc, argv);
   if (report_kernels) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ceed-gen.hpp"
+#include "gpu-bake-off-kernels.hpp"
 #include "gpu-occupancy.hpp"
 
 namespace ceed_gpu::cuda {
@@ -32,5 +33,23 @@ bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelReso
 // *error on a compile failure or an architecture without limits.
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout,
                         const std::string &arch, KernelResources *resources, std::string *error);
+
+// Launch bounds from the computed occupancy (issue 30, item 3): from the resources of the kernel as generated
+// (*resources on entry, compiled with `first`), the launch bound becomes the block the kernel is launched with and
+// its minimum blocks are raised one resident block at a time, each step recompiled by measure(bounds, &resources),
+// while ptxas fits the kernel without spills and the occupancy grows. *resources and *bounds end at the best step.
+template <class Measure>
+bool TuneLaunchBounds(const LaunchBounds &first, Measure measure, KernelResources *resources, LaunchBounds *bounds) {
+  *bounds = first;
+  for (int step = 0; step < 32; step++) {
+    const LaunchBounds next = {resources->threads, resources->resident_blocks + 1};
+    KernelResources    tried;
+    if (!measure(next, &tried)) return false;
+    if (tried.spill_store_bytes + tried.spill_load_bytes > 0 || tried.occupancy <= resources->occupancy) break;
+    *resources = tried;
+    *bounds    = next;
+  }
+  return true;
+}
 
 }  // namespace ceed_gpu::cuda

@@ -46,7 +46,7 @@ inline void GenerateFused(const Case &c, const std::string &vendor, int wavefron
                           int min_blocks = 1) {
   ceed_gpu::BakeOffKernel kernel;
   std::string             error;
-  ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel(c, vendor, wavefront, min_blocks, &kernel, &error), 0) << error;
+  ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel(c, vendor, wavefront, {0, min_blocks}, &kernel, &error), 0) << error;
   EXPECT_EQ(kernel.layout.thread_dims, kernel.layout.dim - 1);
   *layout = kernel.layout;
   *source = kernel.source;
