@@ -35,9 +35,10 @@ int ResidentBlocks(const SmLimits &limits, int threads, int registers, int share
   if (threads <= 0 || registers > limits.max_thread_registers || shared > limits.max_block_shared) return 0;
   const int warps      = (threads + limits.warp - 1) / limits.warp;
   const int by_threads = std::min(limits.max_blocks, limits.max_warps / warps);
-  // Registers: whole warps' allocations out of the register file.
+  // Registers: whole warps' allocations out of each of the multiprocessor's partitions (a warp's registers live in
+  // one; BP2 p=4 at 176 registers: 2 warps per partition, so one block of 252 threads beats blocks of 144).
   const int warp_registers = RoundUp(std::max(registers, 1) * limits.warp, limits.register_unit);
-  const int by_registers   = limits.registers / warp_registers / warps;
+  const int by_registers   = limits.partitions * (limits.registers / limits.partitions / warp_registers) / warps;
   const int block_shared   = RoundUp(shared, limits.shared_unit) + limits.reserved_shared;
   const int by_shared      = limits.shared_bytes / block_shared;
   return std::max(0, std::min({by_threads, by_registers, by_shared}));

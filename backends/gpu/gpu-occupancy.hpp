@@ -3,7 +3,7 @@
 // no-GPU kernel report (ceed-info --kernels) share.
 //
 // The model is the CUDA occupancy calculator's for compute capabilities 8.x and 9.x: registers are
-// allocated per warp in units of 256, shared memory per block in units of 128 bytes plus 1 KiB the
+// allocated per warp in units of 256 within one of the 4 partitions of the register file, shared memory per block in units of 128 bytes plus 1 KiB the
 // system reserves per block, and a multiprocessor holds at most 64 warps, 32 blocks (16 on sm_86/sm_89's
 // 48 warps) and its register file of 65536. With a device present the backend asks the driver instead
 // (the same answer, also for architectures this table lacks).
@@ -17,6 +17,7 @@ struct SmLimits {
   std::string arch;                      // "sm_90"
   int         registers          = 65536;  // 32-bit registers per multiprocessor
   int         register_unit      = 256;    // registers are allocated per warp in multiples of this
+  int         partitions         = 4;      // the register file is split among this many schedulers
   int         max_thread_registers = 255;
   int         max_warps          = 64;
   int         max_blocks         = 32;
