@@ -225,6 +225,52 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   EXPECT_EQ(within, 24 - (int)std::size(not_yet));
 }
 
+// The occupancy model against libCEED's kernels as Nsight Compute measured them on an H100 (registers, threads per
+// block, shared memory -> theoretical occupancy), and against the driver's choice for our BP2 p=4 kernel (176
+// registers: blocks of 252 threads, not 144).
+TEST(GpuOccupancy, MatchesTheMeasuredTheoreticalOccupancyOnSm90) {
+  ceed_gpu::SmLimits limits;
+  ASSERT_TRUE(ceed_gpu::SmLimitsFor("sm_90", &limits));
+  struct Row {
+    int    registers, threads, shared;
+    double occupancy;
+  };
+  const Row measured[] = {{40, 576, 4656, 0.5625}, {48, 128, 1120, 0.625},  {74, 128, 1472, 0.375},   {86, 300, 3120, 0.3125},
+                          {86, 612, 5424, 0.3125}, {94, 637, 5432, 0.3125}, {62, 576, 4736, 0.28125}, {98, 500, 5520, 0.25},
+                          {126, 126, 1136, 0.25},  {148, 128, 1248, 0.1875}, {180, 252, 2544, 0.125},  {85, 567, 5192, 0.28125}};
+  for (const Row &row : measured) {
+    const int blocks = ceed_gpu::ResidentBlocks(limits, row.threads, row.registers, row.shared);
+    EXPECT_DOUBLE_EQ(ceed_gpu::Occupancy(limits, row.threads, blocks), row.occupancy) << row.registers << " registers, " << row.threads << " threads";
+  }
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 252, 176, 2016), 1);
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 144, 176, 1152), 1);
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 256, 0), 0) << "more registers than a thread may have";
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 32, 300000), 0) << "more shared memory than a block may have";
+  ceed_gpu::BlockChoice choice;
+  ceed_gpu::ChooseElementBlock(36, 256, 288, limits.max_block_shared,
+                               [&](int block, int shared, int *resident) { return *resident = ceed_gpu::ResidentBlocks(limits, block, 176, shared), 0; }, &choice);
+  EXPECT_EQ(choice.block, 252);
+  EXPECT_FALSE(ceed_gpu::SmLimitsFor("sm_99", &limits));
+}
+
+// ptxas's verbose report as NVRTC returns it.
+TEST(GpuOccupancy, PtxasReportIsParsed) {
+  const std::string log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'CeedGenOperatorKernel' for 'sm_90'\n"
+      "ptxas info    : Function properties for CeedGenOperatorKernel\n"
+      "    8 bytes stack frame, 24 bytes spill stores, 16 bytes spill loads\n"
+      "ptxas info    : Used 128 registers, used 1 barriers, 960 bytes smem, 400 bytes cmem[0]\n";
+  ceed_gpu::cuda::KernelResources r;
+  ASSERT_TRUE(ceed_gpu::cuda::ParsePtxasInfo(log, "CeedGenOperatorKernel", &r));
+  EXPECT_EQ(r.registers, 128);
+  EXPECT_EQ(r.spill_store_bytes, 24);
+  EXPECT_EQ(r.spill_load_bytes, 16);
+  EXPECT_EQ(r.static_shared_bytes, 960);
+  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo(log, "OtherKernel", &r));
+  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo("ptxas info    : Function properties for CeedGenOperatorKernel\n", "CeedGenOperatorKernel", &r));
+}
+
 INSTANTIATE_TEST_SUITE_P(Operators, GenKernels, ::testing::ValuesIn(Cases()), Name);
 
 }  // namespace
