@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ceed-gen.hpp"
 
@@ -37,6 +38,13 @@ class ArrayDeclarer {
   Writer        &w_;
   size_t         offset_ = 0;
 };
+
+// The nodal array of input i: its own, declared here, or that of the first earlier input reading the same data
+// (restriction and vector); (*in_reader)[i] becomes the input whose array it is. Inputs before i are set.
+void DeclareInputNodal(const OperatorDesc &desc, int i, ArrayDeclarer &declare, std::vector<int> *in_reader, std::vector<std::string> *e_in);
+// Whether output i is the first of its group (outputs summed into one nodal array: same restriction and vector);
+// (*out_group)[i] becomes the group's first output. Outputs before i are set.
+bool StartsOutputGroup(const OperatorDesc &desc, int i, std::vector<int> *out_group);
 
 // The translation unit around the glue: summary, dialect preamble, ceed/types.h, templates, QFunction source.
 int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, const std::string &glue, KernelSource *source);

@@ -94,16 +94,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       if (!ReadAtPoints(dialect, f)) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
-    for (int j = 0; j < i && in_reader[i] < 0; j++) {
-      if (in_reader[j] == j && SameData(desc.inputs[j], f)) in_reader[i] = j;
-    }
-    if (in_reader[i] < 0) {
-      in_reader[i] = i;
-      e_in[i]      = "e_in_" + S(i);
-      declare(e_in[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
-    } else {
-      e_in[i] = e_in[in_reader[i]];
-    }
+    DeclareInputNodal(desc, i, declare, &in_reader, &e_in);
     // Values at the points (a gradient field's too: it is differentiated slice by slice).
     if (f.identity_interp) q_in[i] = e_in[i];
     else declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * nq);
@@ -113,12 +104,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const FieldDesc &f = desc.outputs[i];
     v_out[i]           = "v_out_" + S(i);
     declare(v_out[i], ArrayKind::kQuadrature, (size_t)(f.eval_mode == CEED_EVAL_NONE ? f.size : f.num_comp) * nq);
-    if (f.eval_mode == CEED_EVAL_NONE) continue;
-    for (int j = 0; j < i && out_group[i] < 0; j++) {
-      if (out_group[j] == j && SameData(desc.outputs[j], f)) out_group[i] = j;
-    }
-    if (out_group[i] >= 0) continue;
-    out_group[i] = i;
+    if (f.eval_mode == CEED_EVAL_NONE || !StartsOutputGroup(desc, i, &out_group)) continue;
     e_out[i]     = f.identity_interp ? v_out[i] : "e_out_" + S(i);
     if (!f.identity_interp) declare(e_out[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
   }

@@ -123,6 +123,29 @@ void ArrayDeclarer::operator()(const std::string &name, ArrayKind kind, size_t v
   offset_ += length;
 }
 
+void DeclareInputNodal(const OperatorDesc &desc, int i, ArrayDeclarer &declare, std::vector<int> *in_reader, std::vector<std::string> *e_in) {
+  const FieldDesc &f = desc.inputs[i];
+  for (int j = 0; j < i && (*in_reader)[i] < 0; j++) {
+    if ((*in_reader)[j] == j && SameData(desc.inputs[j], f)) (*in_reader)[i] = j;
+  }
+  if ((*in_reader)[i] >= 0) {
+    (*e_in)[i] = (*e_in)[(*in_reader)[i]];
+    return;
+  }
+  (*in_reader)[i] = i;
+  (*e_in)[i]      = "e_in_" + S(i);
+  declare((*e_in)[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
+}
+
+bool StartsOutputGroup(const OperatorDesc &desc, int i, std::vector<int> *out_group) {
+  for (int j = 0; j < i && (*out_group)[i] < 0; j++) {
+    if ((*out_group)[j] == j && SameData(desc.outputs[j], desc.outputs[i])) (*out_group)[i] = j;
+  }
+  if ((*out_group)[i] >= 0) return false;
+  (*out_group)[i] = i;
+  return true;
+}
+
 namespace {
 
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
@@ -209,16 +232,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       if (!f.host_interleaved || f.storage != desc.compute) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
-    for (int j = 0; j < i && in_reader[i] < 0; j++) {
-      if (in_reader[j] == j && SameData(desc.inputs[j], f)) in_reader[i] = j;
-    }
-    if (in_reader[i] < 0) {
-      in_reader[i] = i;
-      e_in[i]      = "e_in_" + S(i);
-      declare(e_in[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
-    } else {
-      e_in[i] = e_in[in_reader[i]];
-    }
+    DeclareInputNodal(desc, i, declare, &in_reader, &e_in);
     if (IsIdentity(f)) q_in[i] = e_in[i];
     else declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.size * nq);
   }
@@ -227,12 +241,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     const FieldDesc &f = desc.outputs[i];
     q_out[i]           = "q_out_" + S(i);
     declare(q_out[i], ArrayKind::kQuadrature, (size_t)f.size * (f.eval_mode == CEED_EVAL_NONE ? (size_t)f.elem_size : (size_t)nq));
-    if (f.eval_mode == CEED_EVAL_NONE) continue;
-    for (int j = 0; j < i && out_group[i] < 0; j++) {
-      if (out_group[j] == j && SameData(desc.outputs[j], f)) out_group[i] = j;
-    }
-    if (out_group[i] >= 0) continue;
-    out_group[i] = i;
+    if (f.eval_mode == CEED_EVAL_NONE || !StartsOutputGroup(desc, i, &out_group)) continue;
     e_out[i]     = IsIdentity(f) ? q_out[i] : "e_out_" + S(i);
     if (!IsIdentity(f)) declare(e_out[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
   }
