@@ -46,6 +46,12 @@ void DeclareInputNodal(const OperatorDesc &desc, int i, ArrayDeclarer &declare, 
 // (*out_group)[i] becomes the group's first output. Outputs before i are set.
 bool StartsOutputGroup(const OperatorDesc &desc, int i, std::vector<int> *out_group);
 
+// Whether output i is the last of its group (its nodal array is then written back).
+bool EndsOutputGroup(const std::vector<int> &out_group, int i);
+// Closes the element loop and the kernel and makes the translation unit of the glue in w.
+int FinishKernel(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, Writer &w, const ArrayDeclarer &declare,
+                 KernelSource *source);
+
 // The translation unit around the glue: summary, dialect preamble, ceed/types.h, templates, QFunction source.
 int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, const std::string &glue, KernelSource *source);
 

@@ -174,15 +174,10 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       w.Line("CeedGenInterpTensor<" + Shape(f) + ", true, " + B(group != i) + ">(elem, " + dialect.TensorMatrix(desc, false, i, false) + ", nullptr, " + v_out[i] + ", " +
              e_out[group] + ", tmp0, tmp1);");
     }
-    bool last = true;
-    for (int j = i + 1; j < num_out; j++) last = last && out_group[j] != group;
-    if (last) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
+    // Written back once all outputs of the group are summed.
+    if (EndsOutputGroup(out_group, i)) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
   }
-  dialect.ElementLoopEnd(w);
-  dialect.KernelEnd(w);
-  CeedCall(AssembleUnit(ceed, desc, dialect, qf_source, w.Text(), source));
-  source->scratch_bytes = declare.ScratchBytes();
-  return CEED_ERROR_SUCCESS;
+  return FinishKernel(ceed, desc, dialect, qf_source, w, declare, source);
 }
 
 }  // namespace ceed::gen::glue

@@ -146,6 +146,22 @@ bool StartsOutputGroup(const OperatorDesc &desc, int i, std::vector<int> *out_gr
   return true;
 }
 
+bool EndsOutputGroup(const std::vector<int> &out_group, int i) {
+  for (size_t j = (size_t)i + 1; j < out_group.size(); j++) {
+    if (out_group[j] == out_group[i]) return false;
+  }
+  return true;
+}
+
+int FinishKernel(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, Writer &w, const ArrayDeclarer &declare,
+                 KernelSource *source) {
+  dialect.ElementLoopEnd(w);
+  dialect.KernelEnd(w);
+  CeedCall(AssembleUnit(ceed, desc, dialect, qf_source, w.Text(), source));
+  source->scratch_bytes = declare.ScratchBytes();
+  return CEED_ERROR_SUCCESS;
+}
+
 namespace {
 
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
@@ -293,16 +309,9 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       w.Line(BasisCall(dialect, desc, f, false, i, q_out[i], e_out[i], false));
     }
     // Written back once all outputs of the group are summed.
-    bool last = true;
-    for (int j = i + 1; j < num_out; j++) last = last && out_group[j] != group;
-    if (last) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
+    if (EndsOutputGroup(out_group, i)) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
   }
-  dialect.ElementLoopEnd(w);
-  dialect.KernelEnd(w);
-
-  CeedCall(AssembleUnit(ceed, desc, dialect, qf_source, w.Text(), source));
-  source->scratch_bytes = declare.ScratchBytes();
-  return CEED_ERROR_SUCCESS;
+  return FinishKernel(ceed, desc, dialect, qf_source, w, declare, source);
 }
 
 }  // namespace ceed::gen
