@@ -12,6 +12,9 @@
 #include "cuda-kernel-report.hpp"
 #include "gpu-bake-off-kernels.hpp"
 #endif
+#ifdef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
+#include "hip-kernel-report.hpp"
+#endif
 
 namespace info {
 
@@ -41,6 +44,44 @@ void PrintHeader() {
               "static smem B", "dynamic smem B", "occupancy", "launch bound");
 }
 
+#ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
+// One kernel on an AMD processor: generated with HIP's fixed blocks (wavefront 64), hipRTC's code object notes.
+// Returns the number of failures (0 or 1).
+int ReportAmdKernel(const ceed_gpu::BakeOffCase &c, const std::string &target, const KernelReportOptions &options, const std::string &name) {
+#ifndef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
+  (void)c, (void)target, (void)options, (void)name;
+  return 1;
+#else
+  ceed_gpu::BakeOffKernel            kernel;
+  ceed_gpu::hip::AmdKernelResources r;
+  std::string                        error;
+  if (ceed_gpu::GenerateBakeOffKernel(c, "hip", 64, {}, &kernel, &error) ||
+      !ceed_gpu::hip::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
+    std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
+    return 1;
+  }
+  if (!options.source_dir.empty()) {
+    std::ofstream file(std::filesystem::path(options.source_dir) / (name + ".hip"));
+    file << kernel.source;
+  }
+  const double occupancy = r.waves_per_simd / 8.0;
+  if (options.json) {
+    Json j = {{"problem", ceed_gpu::BakeOffProblemName(c)}, {"p", c.p}, {"kernel", ceed_gpu::BakeOffKernelName(c)}, {"target", target},
+              {"threads", r.threads}, {"registers", r.vgprs}, {"spill_store_bytes", nullptr}, {"spill_load_bytes", nullptr},
+              {"shared_bytes", r.lds_bytes + r.dynamic_lds_bytes}, {"occupancy", occupancy}, {"agprs", r.agprs}, {"sgprs", r.sgprs},
+              {"scratch_bytes", r.scratch_bytes}, {"waves_per_simd", r.waves_per_simd}};
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    // VGPRs in the registers column, scratch in both spill columns.
+    std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed_gpu::BakeOffProblemName(c).c_str(), c.p,
+                ceed_gpu::BakeOffKernelName(c), target.c_str(), r.threads, r.vgprs, r.scratch_bytes, r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes,
+                100.0 * occupancy, r.waves_per_simd);
+  }
+  return 0;
+#endif
+}
+#endif
+
 }  // namespace
 
 int PrintKernelReport(const KernelReportOptions &options) {
@@ -69,8 +110,12 @@ int PrintKernelReport(const KernelReportOptions &options) {
   for (const std::string &target : options.targets) {
     ceed_gpu::SmLimits limits;
     if (target.rfind("gfx", 0) == 0) {
-      std::fprintf(stderr, "ceed-info --kernels: target %s: AMD resource reports (VGPRs, scratch) are not implemented yet\n", target.c_str());
+#ifndef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
+      std::fprintf(stderr, "ceed-info --kernels: target %s: this build has no hipRTC (Debian: libamdhip64-dev)\n", target.c_str());
       return 1;
+#else
+      continue;
+#endif
     }
     if (!ceed_gpu::SmLimitsFor(target, &limits)) {
       std::fprintf(stderr, "ceed-info --kernels: target \"%s\" has no known multiprocessor limits (sm_80, sm_86, sm_89, sm_90)\n", target.c_str());
@@ -111,6 +156,10 @@ int PrintKernelReport(const KernelReportOptions &options) {
           }
         }
         for (const std::string &target : options.targets) {
+          if (target.rfind("gfx", 0) == 0) {
+            failures += ReportAmdKernel(c, target, options, name);
+            continue;
+          }
           ceed_gpu::cuda::KernelResources r;
           ceed_gpu::LaunchBounds          bounds = {0, options.min_blocks};
           auto measure = [&](const ceed_gpu::LaunchBounds &b, ceed_gpu::cuda::KernelResources *resources) {

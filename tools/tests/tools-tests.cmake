@@ -164,6 +164,10 @@ if(TARGET ceedrt-cuda-kernel-report)
                EXPECT "\"problem\":\"bp5\",\"p\":1,\"kernel\":\"setup\",\"target\":\"sm_90\",\"threads\":[0-9]+,\"registers\":[0-9]+,"
                       "\"spill_store_bytes\":0,\"spill_load_bytes\":0,\"shared_bytes\":[0-9]+,\"occupancy\":0\\.[0-9]+")
   tools_expect(tools/ceed-info/kernels-bad-target 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --target sm_12 EXPECT "target \"sm_12\" has no known")
+  if(TARGET ceedrt-hip-kernel-report AND CEEDRT_LLVM_READELF)
+    tools_expect(tools/ceed-info/kernels-gfx90a 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp1 --degrees 1 --kernel apply --target gfx90a
+                 EXPECT "\"target\":\"gfx90a\",\"threads\":[0-9]+,\"registers\":[0-9]+," "\"scratch_bytes\":[0-9]+,\"waves_per_simd\":[1-8]")
+  endif()
   tools_expect(tools/ceed-info/kernels-bad-problem 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --problems bp7 EXPECT "unknown problem \"bp7\"")
 endif()
 # A newcomer's machine without a JIT compiler: /cpu/self falls back to the reference backend, and the cause is
