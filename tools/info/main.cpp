@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
   app.add_flag("--kernels", report_kernels,
                "instead of the above: compile the fused GPU kernels of BP1-BP6 (no GPU needed) and print per kernel the block, "
                "registers, spills, shared memory and theoretical occupancy");
-  app.add_option("--target", kernels.targets, "--kernels: architectures (sm_80, sm_86, sm_89, sm_90)")->capture_default_str();
+  app.add_option("--target", kernels.targets, "--kernels: architectures (sm_80, sm_86, sm_89, sm_90; gfx90a and the other AMD processors hipRTC knows)")->capture_default_str();
   app.add_option("--problems", kernels.problems, "--kernels: bake-off problems")->delimiter(',')->capture_default_str();
   app.add_option("--degrees", kernels.degrees, "--kernels: polynomial degrees")->delimiter(',')->capture_default_str();
   app.add_option("--kernel", kernels.kernels, "--kernels: apply, setup or both")->delimiter(',')->check(CLI::IsMember({"apply", "setup"}))->capture_default_str();
