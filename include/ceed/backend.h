@@ -134,6 +134,8 @@ typedef struct {
   /* Optional: converts n values between precisions in device memory (dst and src from DeviceAlloc), so that a
      vector valid on the device in one precision is read there in the other without staging through the host. */
   int (*DeviceConvert)(Ceed ceed, void *dst, CeedScalarType dst_type, const void *src, CeedScalarType src_type, CeedSize n);
+  /* Optional: *result = x^T y, summed in CeedScalar (NULL: the core's host loop). */
+  int (*VectorDot)(CeedVector x, CeedVector y, CeedScalar *result);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);
