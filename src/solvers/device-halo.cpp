@@ -93,25 +93,25 @@ bool DeviceHalo::Serves(Ceed ceed) const { return ceed == ceed_; }
 void DeviceHalo::Exchange(CeedVector out, const std::vector<CeedSize> &out_offsets, CeedVector in, const std::vector<CeedSize> &in_offsets,
                           int tag) {
   requests_.clear();
+  // One message per neighbour with a nonempty range of the packed buffer.
+  auto post = [&](double *array, const std::vector<CeedSize> &offsets, bool send) {
+    for (size_t k = 0; k < ranks_.size(); k++) {
+      const int count = (int)(offsets[k + 1] - offsets[k]);
+      if (!count) continue;
+      requests_.emplace_back();
+      if (send) MPI_Isend(array + offsets[k], count, MPI_DOUBLE, ranks_[k], tag, comm_, &requests_.back());
+      else MPI_Irecv(array + offsets[k], count, MPI_DOUBLE, ranks_[k], tag, comm_, &requests_.back());
+    }
+  };
   if (in) {
     CEEDRT_PARALLEL_CALL(ceed_, CeedVectorGetArrayWrite(in, mpi_mem_, &in_array_));
     in_flight_in_ = in;
-    for (size_t k = 0; k < ranks_.size(); k++) {
-      const CeedSize count = in_offsets[k + 1] - in_offsets[k];
-      if (!count) continue;
-      requests_.emplace_back();
-      MPI_Irecv(in_array_ + in_offsets[k], (int)count, MPI_DOUBLE, ranks_[k], tag, comm_, &requests_.back());
-    }
+    post(in_array_, in_offsets, false);
   }
   if (out) {
     CEEDRT_PARALLEL_CALL(ceed_, CeedVectorGetArrayRead(out, mpi_mem_, &out_array_));
     in_flight_out_ = out;
-    for (size_t k = 0; k < ranks_.size(); k++) {
-      const CeedSize count = out_offsets[k + 1] - out_offsets[k];
-      if (!count) continue;
-      requests_.emplace_back();
-      MPI_Isend(out_array_ + out_offsets[k], (int)count, MPI_DOUBLE, ranks_[k], tag, comm_, &requests_.back());
-    }
+    post(const_cast<double *>(out_array_), out_offsets, true);  // MPI_Isend only reads it
   }
 }
 
