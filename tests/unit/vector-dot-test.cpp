@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ const std::vector<Backend> kBackends = {{"/cpu/self/ref/serial", false},
                                         {"/gpu/cuda/ref", true},
 #endif
 };
+
+void PrintTo(const Backend &b, std::ostream *os) { *os << b.resource; }
 
 CeedSize BytesToDevice() {
   CeedSize n = 0;
