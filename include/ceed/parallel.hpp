@@ -22,6 +22,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ceedrt {
@@ -323,6 +324,7 @@ struct LorAssemblyTimings {
   double      csr              = 0.0;  // scattering element matrices into the rank-local CSR rows
   double      hypre            = 0.0;  // handing rows to hypre and its assembly (includes the off-rank rows)
   GlobalIndex nonzeros         = 0;    // of the global matrix
+  bool        csr_on_device    = false;  // element matrices and their scatter into the CSR values ran on the device
 };
 
 // The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
@@ -338,6 +340,8 @@ class LorMatrix {
 
   void                      *ParCsr() const;  // HYPRE_ParCSRMatrix
   void                       Multiply(CeedVector x, CeedVector y) const;  // y = A_LOR x on T-vectors
+  // The entries of an owned row (global number), as hypre holds them: (column, value) in hypre's order.
+  std::vector<std::pair<GlobalIndex, double>> Row(GlobalIndex row) const;
   const LorAssemblyTimings  &timings() const { return timings_; }
 
  private:
