@@ -51,6 +51,7 @@ JacobiPreconditioner::JacobiPreconditioner(ParallelOperator &op) {
     throw Error("JacobiPreconditioner: diagonal entry " + std::to_string(op.prolongation().first_owned_dof() + where) + " is " +
                 std::to_string(smallest) + ", not positive");
   }
+  if (OnDevice(inverse_diagonal_)) CEEDRT_PARALLEL_CALL(ceed, CeedVectorSyncArray(inverse_diagonal_, CEED_MEM_DEVICE));
 }
 
 JacobiPreconditioner::~JacobiPreconditioner() { CeedVectorDestroy(&inverse_diagonal_); }

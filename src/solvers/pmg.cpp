@@ -187,6 +187,9 @@ struct PMultigridPreconditioner::Impl {
       HostArray d(level.inverse_diagonal, HostArray::read_write), keep(level.keep, HostArray::write);
       for (CeedSize i = 0; i < n; i++) d[i] = 1.0 / d[i], keep[i] = level.op->essential_owned()[i] ? 0.0 : 1.0;
     }
+    if (OnDevice(level.keep)) {  // copied to the device now, not in the first V-cycle
+      for (CeedVector v : {(CeedVector)level.inverse_diagonal, (CeedVector)level.keep}) Call(CeedVectorSyncArray(v, CEED_MEM_DEVICE));
+    }
     level.lambda_max = EstimateLambdaMax(level);
   }
 };
