@@ -141,6 +141,8 @@ typedef struct {
   int (*VectorReadRestored)(CeedVector vec);
   int (*ContextReadGranted)(CeedQFunctionContext ctx, const void *host_data, size_t bytes);
   int (*ContextReadRestored)(CeedQFunctionContext ctx);
+  /* Optional: *result = x^T y, summed in CeedScalar (NULL: the core's host loop). */
+  int (*VectorDot)(CeedVector x, CeedVector y, CeedScalar *result);
 } CeedBackendOps;
 
 CEED_EXTERN int CeedSetBackendOps(Ceed ceed, const CeedBackendOps *ops);

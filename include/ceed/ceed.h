@@ -149,6 +149,11 @@ CEED_EXTERN int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x);
 CEED_EXTERN int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x);
 CEED_EXTERN int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y);
 CEED_EXTERN int CeedVectorReciprocal(CeedVector vec);
+/* ceedrt extensions (not in libCEED): the inner product x^T y on the vectors' backend (device-resident solvers
+   need it), and the bytes the library has copied between host and device memory in this process so far
+   (either pointer may be NULL), so that applications can check that a loop keeps its data on the device. */
+CEED_EXTERN int CeedVectorDot(CeedVector x, CeedVector y, CeedScalar *result);
+CEED_EXTERN int CeedGetHostDeviceBytes(CeedSize *host_to_device, CeedSize *device_to_host);
 CEED_EXTERN int CeedVectorGetLength(CeedVector vec, CeedSize *length);
 CEED_EXTERN int CeedVectorGetCeed(CeedVector vec, Ceed *ceed);
 CEED_EXTERN Ceed CeedVectorReturnCeed(CeedVector vec);
