@@ -55,7 +55,7 @@ int RstrCopyFromDevice(Ceed dev, const void *device, size_t bytes, void **host) 
   if (bytes == 0) return CEED_ERROR_SUCCESS;
   void *p = ceed::HostMalloc(bytes);
   CeedCheck(p, dev, CEED_ERROR_MAJOR, "Could not allocate %zu bytes of host memory for CeedElemRestriction index data", bytes);
-  const int ierr = dev->ops.DeviceCopy(dev, p, CEED_MEM_HOST, device, CEED_MEM_DEVICE, bytes);
+  const int ierr = ceed::CountedDeviceCopy(dev, p, CEED_MEM_HOST, device, CEED_MEM_DEVICE, bytes);
   if (ierr) {
     std::free(p);
     return ierr;
@@ -70,7 +70,7 @@ int RstrGetDeviceArray(CeedElemRestriction base, Ceed dev, RstrArray which, cons
   if (!mirror && bytes > 0) {
     void *ptr = nullptr;
     CeedCall(dev->ops.DeviceAlloc(dev, bytes, &ptr));
-    const int ierr = dev->ops.DeviceCopy(dev, ptr, CEED_MEM_DEVICE, RstrHostArray(base, which), CEED_MEM_HOST, bytes);
+    const int ierr = ceed::CountedDeviceCopy(dev, ptr, CEED_MEM_DEVICE, RstrHostArray(base, which), CEED_MEM_HOST, bytes);
     if (ierr) {
       dev->ops.DeviceFree(dev, ptr);
       return ierr;

@@ -72,7 +72,7 @@ int Sync(CeedQFunctionContext ctx, Ceed dev, CeedMemType mem_type, const char *f
   if (ctx->size > 0) {
     if (!dev) return CeedContextError(ctx, func, CEED_ERROR_MAJOR, "CeedQFunctionContext holds device data but no backend provides device memory");
     CeedCall(Allocate(ctx, dev, mem_type, dst, func));
-    CeedCall(dev->ops.DeviceCopy(dev, dst.ptr, mem_type, src.ptr, other, ctx->size));
+    CeedCall(ceed::CountedDeviceCopy(dev, dst.ptr, mem_type, src.ptr, other, ctx->size));
   }
   dst.valid = true;
   return CEED_ERROR_SUCCESS;

@@ -25,19 +25,25 @@ int RunMutatingKernel(CeedVector vec, K kernel) {
 // adds a 1/kReductionLanes share, and the lanes are summed pairwise at the end.
 constexpr int kReductionLanes = 16;
 
-template <class T, class F>
-CeedScalar BlockedSum(const T *x, CeedSize n, F term) {
+// Sum of term(i) for 0 <= i < n.
+template <class F>
+CeedScalar BlockedSumOfTerms(CeedSize n, F term) {
   CeedScalar lanes[kReductionLanes] = {};
   CeedSize   i                      = 0;
   for (; i + kReductionLanes <= n; i += kReductionLanes) {
-    for (int k = 0; k < kReductionLanes; k++) lanes[k] += term((CeedScalar)x[i + k]);
+    for (int k = 0; k < kReductionLanes; k++) lanes[k] += term(i + k);
   }
   const int rest = (int)(n - i);  // < kReductionLanes
-  for (int k = 0; k < rest; k++) lanes[k] += term((CeedScalar)x[i + k]);
+  for (int k = 0; k < rest; k++) lanes[k] += term(i + k);
   for (int width = kReductionLanes / 2; width > 0; width /= 2) {
     for (int k = 0; k < width; k++) lanes[k] += lanes[k + width];
   }
   return lanes[0];
+}
+
+template <class T, class F>
+CeedScalar BlockedSum(const T *x, CeedSize n, F term) {
+  return BlockedSumOfTerms(n, [x, &term](CeedSize i) { return term((CeedScalar)x[i]); });
 }
 
 // The largest |x_i|, NaN entries skipped as std::fmax skips them (a comparison with NaN is false).
@@ -198,6 +204,42 @@ int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector 
     return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
   }
   return AxpbyHost(y, alpha, beta, x, true, __func__);
+}
+
+int CeedVectorDot(CeedVector x, CeedVector y, CeedScalar *result) {
+  CeedCall(ceed::VectorCheck(x, __func__));
+  CeedCall(ceed::VectorCheck(y, __func__));
+  Ceed ceed = x->header.ceed;
+  CeedCheck(result, ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer for the CeedVector inner product is NULL");
+  CeedCheck(x->length == y->length, ceed, CEED_ERROR_UNSUPPORTED, "Cannot take the inner product of CeedVectors of lengths %td and %td", x->length,
+            y->length);
+  CeedCheck(SameRoot(x, y), ceed, CEED_ERROR_INCOMPATIBLE, "CeedVectors x and y must be created by the same Ceed context");
+  CeedCheck(ceed::VectorHasValidData(x) && ceed::VectorHasValidData(y), ceed, CEED_ERROR_BACKEND,
+            "CeedVector x or y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
+  if (x->length == 0) {
+    *result = 0.0;
+    return CEED_ERROR_SUCCESS;
+  }
+  if (Ceed backend = ceed::FindVectorKernelFor({x, y}, [](const CeedBackendOps &o) { return o.VectorDot != nullptr; })) {
+    return backend->ops.VectorDot(x, y, result);
+  }
+  HostAccess a, b;
+  CeedCall(a.Get(x, x->preferred, Access::kRead, __func__));
+  if (y != x) CeedCall(b.Get(y, y->preferred, Access::kRead, __func__));
+  const HostAccess &ya = y == x ? a : b;
+  CeedScalar        sum = 0.0;
+  WithScalarType(x->preferred, [&](auto x_zero) {
+    return WithScalarType(y->preferred, [&](auto y_zero) {
+      const auto *xx = a.Data<const decltype(x_zero)>();
+      const auto *yy = ya.Data<const decltype(y_zero)>();
+      sum            = BlockedSumOfTerms(x->length, [xx, yy](CeedSize i) { return (CeedScalar)xx[i] * (CeedScalar)yy[i]; });
+      return CEED_ERROR_SUCCESS;
+    });
+  });
+  CeedCall(b.Restore());
+  CeedCall(a.Restore());
+  *result = sum;
+  return CEED_ERROR_SUCCESS;
 }
 
 int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {

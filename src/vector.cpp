@@ -2,6 +2,7 @@
 // 02 V1-V9), setting/taking/copying data. Linear algebra, queries and views are in vector-ops.cpp.
 #include "vector.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +11,25 @@
 using ceed::Access;
 using ceed::Buffer;
 using ceed::BufferOwner;
+
+namespace {
+
+// Bytes copied host -> device and device -> host by this process (CeedGetHostDeviceBytes).
+std::atomic<long long> bytes_to_device{0}, bytes_to_host{0};
+
+}  // namespace
+
+int ceed::CountedDeviceCopy(Ceed dev, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes) {
+  CeedCall(dev->ops.DeviceCopy(dev, dst, dst_mem, src, src_mem, bytes));
+  if (dst_mem != src_mem) (dst_mem == CEED_MEM_DEVICE ? bytes_to_device : bytes_to_host) += (long long)bytes;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedGetHostDeviceBytes(CeedSize *host_to_device, CeedSize *device_to_host) {
+  if (host_to_device) *host_to_device = (CeedSize)bytes_to_device.load();
+  if (device_to_host) *device_to_host = (CeedSize)bytes_to_host.load();
+  return CEED_ERROR_SUCCESS;
+}
 
 // CeedCheck reporting func (the public function) as the failing function.
 #define CeedVectorCheckAs(vec, func, cond, ecode, ...) \
@@ -58,7 +78,7 @@ int MemCopy(Ceed dev, void *dst, CeedMemType dst_mem, const void *src, CeedMemTy
     std::memmove(dst, src, bytes);
     return CEED_ERROR_SUCCESS;
   }
-  return dev->ops.DeviceCopy(dev, dst, dst_mem, src, src_mem, bytes);
+  return ceed::CountedDeviceCopy(dev, dst, dst_mem, src, src_mem, bytes);
 }
 
 template <class D, class S>

@@ -44,6 +44,10 @@ int BufferRelease(Ceed dev, CeedMemType mem_type, Buffer &buffer);
 // Kinds of access to a vector buffer.
 enum class Access { kRead, kReadWrite, kWrite };
 
+// dev's DeviceCopy, with the bytes that cross between host and device added to the process's counters
+// (CeedGetHostDeviceBytes). Every copy the core makes between the two memories goes through here.
+int CountedDeviceCopy(Ceed dev, void *dst, CeedMemType dst_mem, const void *src, CeedMemType src_mem, size_t bytes);
+
 }  // namespace ceed
 
 struct CeedVector_private {

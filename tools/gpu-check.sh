@@ -13,6 +13,9 @@
 #   precision    the four operator precision modes and fp32 quadrature data, BP1/BP3/BP5 p = 2, 4, 8
 #   min-blocks   /gpu/cuda/gen with :min_blocks=1,2,3 (the fused kernels' register budget), BP1-BP6 p = 4, 6
 #   profile      Nsight Compute on the BP3/BP5 p = 4 apply kernels, ceedrt and libCEED
+#   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
+#                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
+#                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
 #
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
@@ -101,6 +104,27 @@ for stage in "${stages[@]}"; do
             --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem $bp --degree 4 --dofs 1e6 \
             --min-time 0 --min-reps 1 >> "$out/profile.csv" 2>&1
           say "profile $bp $(basename "$bin"): rc=$?"
+        done
+      done ;;
+    bakeoff)
+      "$build/bin/ceed-info" --kernels --target sm_90 --json > "$out/bakeoff-kernels.jsonl" 2> "$out/bakeoff-kernels.log"
+      say "bakeoff kernels: rc=$?"
+      [[ -x $peer ]] || { say "bakeoff: $peer not built (configure with -DCEEDRT_BENCH_PEER_DIR)"; continue; }
+      for n in 1e7 1e6; do
+        "$root/tools/compare.sh" --ours "$bench" --peer "$peer" --ceed /gpu/cuda/gen --peer-ceed /gpu/cuda/gen --problems bp1,bp2,bp3,bp4,bp5,bp6 \
+          --degrees 2,3,4,5,6,7,8 --dofs "$n" --reps 1 --min-time 0.1 --peak 34000 --out "$out/bakeoff-$n" > "$out/bakeoff-$n.log" 2>&1
+        say "bakeoff compare $n DOFs: rc=$?"
+      done
+      ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+      [[ -n $ncu ]] || { say "bakeoff profile: no ncu"; continue; }
+      for bp in bp1 bp2 bp3 bp4 bp5 bp6; do
+        for degree in 4 6; do
+          for bin in "$bench" "$peer"; do
+            "$ncu" -k regex:Operator --launch-skip 3 --launch-count 1 --csv --page details --section SpeedOfLight --section Occupancy \
+              --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem $bp --degree $degree --dofs 4e6 \
+              --min-time 0 --min-reps 1 >> "$out/bakeoff-profile.csv" 2>&1
+            say "bakeoff profile $bp p=$degree $(basename "$bin"): rc=$?"
+          done
         done
       done ;;
     *) say "unknown stage $stage" ;;

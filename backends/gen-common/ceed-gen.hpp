@@ -35,6 +35,19 @@
 //     one call per point with Q = 1 on per-thread values);
 //   - the transpose scatter's atomics live inside the dialect's CeedGenWriteOffset (serial on cpu,
 //     atomicAdd on gpu), so the glue never spells them.
+// The gpu dialect's 3D tensor kernels (SlicesTensorElements) take a second shape of glue, gen-source-sliced.cpp:
+// a T1d x T1d thread tile per element (T1d = max(P1d, Q1d)), several elements per block, each thread holding the
+// z column of its (x, y); inputs are interpolated to the points once, then the QFunction runs z slice by z slice
+// with only that slice's gradient in registers (x and y through the element's shared-memory slice, z along the
+// column with the collocated derivative), quadrature data read at the point, and the transposed actions added
+// into one accumulator column per output before the transposed interpolation. The register budget is the
+// reason (issue 30: the whole-column shape held 1.4-3x libCEED's registers on an H100); ceed-info --kernels
+// measures it without a GPU and a test in backends/gpu/tests holds it. Three things in the templates matter
+// as much as the shape: the 1D matrices are read from shared-memory copies through a volatile load at each use
+// (otherwise the compiler keeps every entry in a register), a block makes one pass over its elements (a loop
+// would keep its invariants live), and register contractions apply each matrix entry to all components.
+// Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
+// whole-column shape.
 // A new target adds a Dialect subclass and a jit-templates/<name>/ folder; nothing in the cpu paths or in
 // the glue changes. Host data layouts a dialect expects (cpu: interleaved indices per batch) are
 // documented in its template headers and prepared by its backend.
@@ -140,6 +153,16 @@ class Dialect {
   // receiving input i's values at `point` and ");".
   virtual void CallQFunction(Writer &w, const OperatorDesc &desc, bool inline_source, const std::vector<std::string> &in,
                              const std::vector<std::string> &read_at_point, const std::vector<std::string> &out) const = 0;
+  // Whether 3D tensor operators get the sliced kernel (gen-source-sliced.cpp): per thread a z column of the
+  // element, the QFunction called slice by slice on one point's values (arrays qf_in_<i>, qf_out_<i>) through
+  // CallQFunctionAtPoint, which the dialect then also provides.
+  virtual bool SlicesTensorElements() const { return false; }
+  virtual void CallQFunctionAtPoint(Writer &, const OperatorDesc &, size_t /* num_in */, size_t /* num_out */) const {}
+  // The expression naming a tensor field's 1D matrix in the glue (interp_1d; with grad grad_1d or the collocated
+  // derivative): the kernel argument, or a copy the dialect made in KernelBegin (gpu: in shared memory).
+  virtual std::string TensorMatrix(const OperatorDesc &, bool is_input, int index, bool grad) const {
+    return std::string("args->") + (is_input ? "inputs[" : "outputs[") + std::to_string(index) + "]." + (grad ? "grad" : "interp");
+  }
 };
 
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.

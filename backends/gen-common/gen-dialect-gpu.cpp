@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "ceed-gen.hpp"
+#include "gen-glue.hpp"
 
 namespace ceed::gen {
 
@@ -98,7 +99,7 @@ class GpuDialect final : public Dialect {
     w.Line("CeedScalar " + name + "[" + S((long long)length) + "];");
     w.Line("(void)" + name + ";");
   }
-  void KernelBegin(Writer &w, const OperatorDesc &) const override {
+  void KernelBegin(Writer &w, const OperatorDesc &desc) const override {
     // qf_error: where non-zero QFunction returns are recorded (gpu/ceed-gpu-qfunction-error.h).
     // CUDA reads the by-value arguments in place (__grid_constant__); HIP has no such qualifier.
     const char *args_qualifier = vendor_ == "cuda" ? "const __grid_constant__ " : "const ";
@@ -107,11 +108,15 @@ class GpuDialect final : public Dialect {
            "CeedGenArgs args_value, const CeedGpuQFunctionError qf_error) {");
     w.Indent();
     w.Line("const CeedGenArgs *const args = &args_value;");
+    StageMatrices(w, desc);
   }
   void ElementLoopBegin(Writer &w, const OperatorDesc &) const override {
-    // Block-uniform loop bounds: every thread of a block reaches the same barriers.
+    // A block-uniform condition: every thread of a block reaches the same barriers.
+    // One pass: the backend launches a block per elems_per_block elements. A loop over further elements would let
+    // the compiler keep everything it finds invariant in registers across its iterations.
     w.Line("const CeedInt elems_per_block = blockDim.x / CEED_GEN_THREADS_PER_ELEM;");
-    w.Line("for (CeedInt first = blockIdx.x * elems_per_block; first < args->num_elem; first += gridDim.x * elems_per_block) {");
+    w.Line("const CeedInt first = blockIdx.x * elems_per_block;");
+    w.Line("if (first < args->num_elem) {");
     w.Indent();
     w.Line("const CeedInt index = first + (CeedInt)(threadIdx.x / CEED_GEN_THREADS_PER_ELEM);");
     w.Line("const CeedGenElem elem = {index, index < args->num_elem};");
@@ -135,24 +140,14 @@ class GpuDialect final : public Dialect {
     w.Line("#pragma unroll");
     w.Line("for (int point = 0; point < " + S(column) + "; point++) {");
     w.Indent();
-    std::string ins, outs;
     for (size_t i = 0; i < in.size(); i++) {
       const std::string n = S(desc.inputs[i].size), name = "qf_in_" + S((long long)i);
       w.Line("CeedScalar " + name + "[" + n + "];");
       if (!read_at_point[i].empty()) w.Line(read_at_point[i] + name + ");");
       else w.Line("for (int c = 0; c < " + n + "; c++) " + name + "[c] = " + in[i] + "[c * " + S(column) + " + point];");
-      ins += (ins.empty() ? "" : ", ") + name;
     }
-    for (size_t i = 0; i < out.size(); i++) {
-      const std::string name = "qf_out_" + S((long long)i);
-      w.Line("CeedScalar " + name + "[" + S(desc.outputs[i].size) + "];");
-      outs += (outs.empty() ? "" : ", ") + name;
-    }
-    w.Line("const CeedScalar *qf_in[] = {" + (ins.empty() ? std::string("NULL") : ins) + "};");
-    w.Line("CeedScalar *qf_out[] = {" + (outs.empty() ? std::string("NULL") : outs) + "};");
-    // Only threads holding points of a real element report: the others ran the QFunction on unset values.
-    w.Line("const int qf_ierr = " + desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
-    w.Line("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedGpuRecordQFunctionError(qf_error, qf_ierr);");
+    for (size_t i = 0; i < out.size(); i++) w.Line("CeedScalar qf_out_" + S((long long)i) + "[" + S(desc.outputs[i].size) + "];");
+    CallQFunctionAtPoint(w, desc, in.size(), out.size());
     for (size_t i = 0; i < out.size(); i++) {
       const std::string n = S(desc.outputs[i].size);
       w.Line("for (int c = 0; c < " + n + "; c++) " + out[i] + "[c * " + S(column) + " + point] = qf_out_" + S((long long)i) + "[c];");
@@ -160,8 +155,63 @@ class GpuDialect final : public Dialect {
     w.Dedent();
     w.Line("}");
   }
+  bool SlicesTensorElements() const override { return l_.thread_dims == 2; }
+  void CallQFunctionAtPoint(Writer &w, const OperatorDesc &desc, size_t num_in, size_t num_out) const override {
+    std::string ins, outs;
+    for (size_t i = 0; i < num_in; i++) ins += (ins.empty() ? "" : ", ") + std::string("qf_in_") + S((long long)i);
+    for (size_t i = 0; i < num_out; i++) outs += (outs.empty() ? "" : ", ") + std::string("qf_out_") + S((long long)i);
+    w.Line("const CeedScalar *qf_in[] = {" + (ins.empty() ? std::string("NULL") : ins) + "};");
+    w.Line("CeedScalar *qf_out[] = {" + (outs.empty() ? std::string("NULL") : outs) + "};");
+    // Only threads holding points of a real element report: the others ran the QFunction on unset values.
+    w.Line("const int qf_ierr = " + desc.qf_kernel_name + "(args->qf_context, 1, qf_in, qf_out);");
+    w.Line("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedGpuRecordQFunctionError(qf_error, qf_ierr);");
+  }
+  std::string TensorMatrix(const OperatorDesc &desc, bool is_input, int index, bool grad) const override {
+    const std::string staged = StagedName(desc, is_input, index, grad);
+    return staged.empty() ? Dialect::TensorMatrix(desc, is_input, index, grad) : staged;
+  }
 
  private:
+  // Tensor kernels read their 1D matrices from shared memory copies (CeedGenMatrixEntry in gpu/ceed-gen-gpu-basis.h
+  // says why they are loaded where used).
+  // One copy per basis and matrix: the name of the first field using the same one.
+  static std::string StagedName(const OperatorDesc &desc, bool is_input, int index, bool grad) {
+    const FieldDesc &f = (is_input ? desc.inputs : desc.outputs)[index];
+    for (int side = 0; side < 2; side++) {
+      const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+      for (size_t i = 0; i < fields.size(); i++) {
+        if (fields[i].basis == f.basis && UsesMatrix(fields[i], grad)) {
+          return std::string("ceed_gen_") + (side == 0 ? "in_" : "out_") + S((long long)i) + (grad ? "_grad" : "_interp");
+        }
+      }
+    }
+    return std::string();
+  }
+  static bool UsesMatrix(const FieldDesc &f, bool grad) {
+    if (f.basis_kind != BasisKind::kTensor) return false;
+    if (grad) return f.eval_mode == CEED_EVAL_GRAD;
+    return (f.eval_mode == CEED_EVAL_INTERP || f.eval_mode == CEED_EVAL_GRAD) && !f.identity_interp;
+  }
+  void StageMatrices(Writer &w, const OperatorDesc &desc) const {
+    bool staged = false;
+    for (int side = 0; side < 2; side++) {
+      const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+      for (size_t i = 0; i < fields.size(); i++) {
+        for (bool grad : {false, true}) {
+          const std::string name = std::string("ceed_gen_") + (side == 0 ? "in_" : "out_") + S((long long)i) + (grad ? "_grad" : "_interp");
+          if (!UsesMatrix(fields[i], grad) || StagedName(desc, side == 0, (int)i, grad) != name) continue;
+          const FieldDesc  &f    = fields[i];
+          const std::string n    = S((long long)f.Q_1d * (grad && f.collocated_grad ? f.Q_1d : f.P_1d));
+          const std::string from = std::string("args->") + (side == 0 ? "inputs[" : "outputs[") + S((long long)i) + "]." + (grad ? "grad" : "interp");
+          w.Line("__shared__ CeedScalar " + name + "[" + n + "];");
+          w.Line("for (int i = threadIdx.x; i < " + n + "; i += blockDim.x) " + name + "[i] = " + from + "[i];");
+          staged = true;
+        }
+      }
+    }
+    if (staged) w.Line("__syncthreads();");
+  }
+
   ThreadLayout l_;
   std::string  vendor_;
 };

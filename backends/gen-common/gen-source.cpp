@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "ceed-gen.hpp"
+#include "gen-glue.hpp"
 
 namespace ceed::gen {
 
@@ -15,15 +16,17 @@ Writer &Writer::Line(const std::string &text) {
   return *this;
 }
 
-namespace {
+namespace glue {
 
 std::string S(long long v) { return std::to_string(v); }
 std::string B(bool v) { return v ? "true" : "false"; }
 
+namespace {
 const char *Side(bool is_input) { return is_input ? "inputs" : "outputs"; }
 const char *Vectors(bool is_input) { return is_input ? "input_vectors" : "output_vectors"; }
 
 const char *CType(CeedScalarType t) { return t == CEED_SCALAR_FP32 ? "float" : "double"; }
+}  // namespace
 
 // The field's L-vector argument: one stored in another precision than the kernel computes in is passed with its
 // own type, and the templates convert.
@@ -70,21 +73,22 @@ std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool i
 }
 
 // Basis action of one field: nodes -> points (inputs) or points -> nodes (outputs, optionally summed).
-std::string BasisCall(const FieldDesc &f, bool is_input, int index, const std::string &from, const std::string &to, bool add) {
+std::string BasisCall(const Dialect &dialect, const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &from,
+                      const std::string &to, bool add) {
   const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
+  const std::string interp = dialect.TensorMatrix(desc, is_input, index, false), grad = dialect.TensorMatrix(desc, is_input, index, true);
   const std::string modes = B(!is_input) + ", " + B(add);
   if (f.basis_kind == BasisKind::kTensor) {
     const std::string shape = S(f.num_comp) + ", " + S(f.dim) + ", " + S(f.P_1d) + ", " + S(f.Q_1d);
     if (f.eval_mode == CEED_EVAL_INTERP) {
-      return "CeedGenInterpTensor<" + shape + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + field + ".interp, " + field +
-             ".interp_even_odd, " + from + ", " + to + ", tmp0, tmp1);";
+      return "CeedGenInterpTensor<" + shape + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + interp + ", " + field + ".interp_even_odd, " + from + ", " + to + ", tmp0, tmp1);";
     }
     if (f.collocated_grad) {
-      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + field +
-             ".interp, " + field + ".grad, " + field + ".interp_even_odd, " + field + ".grad_even_odd, " + from + ", " + to +
+      return "CeedGenGradTensorCollocated<" + shape + ", " + B(f.identity_interp) + ", " + modes + ", " + B(f.symmetric_1d) + ">(elem, " + interp + ", " + grad + ", " + field +
+             ".interp_even_odd, " + field + ".grad_even_odd, " + from + ", " + to +
              (f.identity_interp ? ", nullptr" : ", u_q") + ", tmp0, tmp1);";
     }
-    return "CeedGenGradTensor<" + shape + ", " + modes + ">(elem, " + field + ".interp, " + field + ".grad, " + from + ", " + to + ", tmp0, tmp1);";
+    return "CeedGenGradTensor<" + shape + ", " + modes + ">(elem, " + interp + ", " + grad + ", " + from + ", " + to + ", tmp0, tmp1);";
   }
   if (f.eval_mode == CEED_EVAL_INTERP) {
     return "CeedGenInterpNonTensor<" + S(f.num_comp) + ", " + S(f.num_nodes) + ", " + S(f.num_qpts) + ", " + modes + ">(elem, " + field + ".interp, " +
@@ -113,6 +117,53 @@ std::string Describe(const FieldDesc &f) {
          (f.storage == CEED_SCALAR_FP32 ? ", stored in fp32" : "");
 }
 
+void ArrayDeclarer::operator()(const std::string &name, ArrayKind kind, size_t values) {
+  const size_t length = dialect_.ArrayLength(kind, std::max<size_t>(values, 1));
+  dialect_.DeclareArray(w_, name, kind, offset_, length);
+  offset_ += length;
+}
+
+void DeclareInputNodal(const OperatorDesc &desc, int i, ArrayDeclarer &declare, std::vector<int> *in_reader, std::vector<std::string> *e_in) {
+  const FieldDesc &f = desc.inputs[i];
+  for (int j = 0; j < i && (*in_reader)[i] < 0; j++) {
+    if ((*in_reader)[j] == j && SameData(desc.inputs[j], f)) (*in_reader)[i] = j;
+  }
+  if ((*in_reader)[i] >= 0) {
+    (*e_in)[i] = (*e_in)[(*in_reader)[i]];
+    return;
+  }
+  (*in_reader)[i] = i;
+  (*e_in)[i]      = "e_in_" + S(i);
+  declare((*e_in)[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
+}
+
+bool StartsOutputGroup(const OperatorDesc &desc, int i, std::vector<int> *out_group) {
+  for (int j = 0; j < i && (*out_group)[i] < 0; j++) {
+    if ((*out_group)[j] == j && SameData(desc.outputs[j], desc.outputs[i])) (*out_group)[i] = j;
+  }
+  if ((*out_group)[i] >= 0) return false;
+  (*out_group)[i] = i;
+  return true;
+}
+
+bool EndsOutputGroup(const std::vector<int> &out_group, int i) {
+  for (size_t j = (size_t)i + 1; j < out_group.size(); j++) {
+    if (out_group[j] == out_group[i]) return false;
+  }
+  return true;
+}
+
+int FinishKernel(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, Writer &w, const ArrayDeclarer &declare,
+                 KernelSource *source) {
+  dialect.ElementLoopEnd(w);
+  dialect.KernelEnd(w);
+  CeedCall(AssembleUnit(ceed, desc, dialect, qf_source, w.Text(), source));
+  source->scratch_bytes = declare.ScratchBytes();
+  return CEED_ERROR_SUCCESS;
+}
+
+namespace {
+
 int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
   std::ifstream file(path);
   CeedCheck(file, ceed, CEED_ERROR_BACKEND, "Cannot read JIT template %s", path.c_str());
@@ -124,15 +175,44 @@ int ReadFile(Ceed ceed, const std::string &path, std::string *text) {
 
 }  // namespace
 
+int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, const std::string &glue, KernelSource *source) {
+  const int num_in = (int)desc.inputs.size(), num_out = (int)desc.outputs.size();
+  // The translation unit: summary, preamble, ceed/types.h, templates, QFunction, glue.
+  std::string text = "// Fused operator kernel generated by ceedrt (" + dialect.Name() + " dialect): " + S(desc.num_qpts) +
+                     " quadrature points per element, QFunction " + desc.qf_kernel_name + (qf_source.empty() ? " (called through a pointer)" : "") +
+                     "\n";
+  for (int i = 0; i < num_in; i++) text += "//   input " + S(i) + ": " + Describe(desc.inputs[i]) + "\n";
+  for (int i = 0; i < num_out; i++) text += "//   output " + S(i) + ": " + Describe(desc.outputs[i]) + "\n";
+  // CeedScalar of the whole unit, QFunction included (ceed/types.h).
+  if (desc.compute == CEED_SCALAR_FP32) text += "// computes in fp32\n#define CEED_JIT_SCALAR_FP32 1\n";
+  text += dialect.Preamble();
+  std::string types;
+  CeedCallBackend(LoadSourceText(ceed, "ceed/types.h", &types));
+  text += types;
+  std::string dir;
+  CeedCall(GetTemplatesDirectory(ceed, &dir));
+  std::vector<std::string> files = {"ceed-gen-args.h"};
+  for (const std::string &f : dialect.TemplateFiles()) files.push_back(f);
+  for (const std::string &f : files) {
+    std::string file_text;
+    CeedCall(ReadFile(ceed, dir + "/" + f, &file_text));
+    text += "#line 1 \"" + dir + "/" + f + "\"\n" + file_text;
+  }
+  text += qf_source;
+  text += "\n// ---- generated glue ----\n#line 1 \"ceed-gen-glue\"\n" + glue;
+  source->text = std::move(text);
+  return CEED_ERROR_SUCCESS;
+}
+
+}  // namespace glue
+
+using namespace glue;
+
 int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source) {
+  if (dialect.SlicesTensorElements() && SliceableOperator(desc)) return GenerateSlicedKernelSource(ceed, desc, dialect, qf_source, source);
   const int num_in = (int)desc.inputs.size(), num_out = (int)desc.outputs.size(), nq = desc.num_qpts;
   Writer    w;
-  size_t    offset = 0;
-  auto      declare = [&](const std::string &name, ArrayKind kind, size_t values) {
-    const size_t length = dialect.ArrayLength(kind, std::max<size_t>(values, 1));
-    dialect.DeclareArray(w, name, kind, offset, length);
-    offset += length;
-  };
+  ArrayDeclarer declare(dialect, w);
 
   dialect.KernelBegin(w, desc);
   // Contraction temporaries shared by all fields.
@@ -168,16 +248,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       if (!f.host_interleaved || f.storage != desc.compute) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
       continue;
     }
-    for (int j = 0; j < i && in_reader[i] < 0; j++) {
-      if (in_reader[j] == j && SameData(desc.inputs[j], f)) in_reader[i] = j;
-    }
-    if (in_reader[i] < 0) {
-      in_reader[i] = i;
-      e_in[i]      = "e_in_" + S(i);
-      declare(e_in[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
-    } else {
-      e_in[i] = e_in[in_reader[i]];
-    }
+    DeclareInputNodal(desc, i, declare, &in_reader, &e_in);
     if (IsIdentity(f)) q_in[i] = e_in[i];
     else declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.size * nq);
   }
@@ -186,12 +257,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
     const FieldDesc &f = desc.outputs[i];
     q_out[i]           = "q_out_" + S(i);
     declare(q_out[i], ArrayKind::kQuadrature, (size_t)f.size * (f.eval_mode == CEED_EVAL_NONE ? (size_t)f.elem_size : (size_t)nq));
-    if (f.eval_mode == CEED_EVAL_NONE) continue;
-    for (int j = 0; j < i && out_group[i] < 0; j++) {
-      if (out_group[j] == j && SameData(desc.outputs[j], f)) out_group[i] = j;
-    }
-    if (out_group[i] >= 0) continue;
-    out_group[i] = i;
+    if (f.eval_mode == CEED_EVAL_NONE || !StartsOutputGroup(desc, i, &out_group)) continue;
     e_out[i]     = IsIdentity(f) ? q_out[i] : "e_out_" + S(i);
     if (!IsIdentity(f)) declare(e_out[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
   }
@@ -221,7 +287,7 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       continue;
     }
     if (in_reader[i] == i) w.Line(RestrictionCall(desc, f, true, i, e_in[i]));
-    if (!IsIdentity(f)) w.Line(BasisCall(f, true, i, e_in[i], q_in[i], false));
+    if (!IsIdentity(f)) w.Line(BasisCall(dialect, desc, f, true, i, e_in[i], q_in[i], false));
   }
   dialect.CallQFunction(w, desc, !qf_source.empty(), q_in, read_at_point, q_out);
   for (int i = 0; i < num_out; i++) {
@@ -237,45 +303,15 @@ int GenerateKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dia
       if (IsIdentity(f)) {
         w.Line("CeedGenAdd<" + S((long long)f.num_comp * f.elem_size) + ">(elem, " + q_out[i] + ", " + e_out[group] + ");");
       } else {
-        w.Line(BasisCall(f, false, i, q_out[i], e_out[group], true));
+        w.Line(BasisCall(dialect, desc, f, false, i, q_out[i], e_out[group], true));
       }
     } else if (!IsIdentity(f)) {
-      w.Line(BasisCall(f, false, i, q_out[i], e_out[i], false));
+      w.Line(BasisCall(dialect, desc, f, false, i, q_out[i], e_out[i], false));
     }
     // Written back once all outputs of the group are summed.
-    bool last = true;
-    for (int j = i + 1; j < num_out; j++) last = last && out_group[j] != group;
-    if (last) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
+    if (EndsOutputGroup(out_group, i)) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
   }
-  dialect.ElementLoopEnd(w);
-  dialect.KernelEnd(w);
-
-  // The translation unit: summary, preamble, ceed/types.h, templates, QFunction, glue.
-  std::string text = "// Fused operator kernel generated by ceedrt (" + dialect.Name() + " dialect): " + S(desc.num_qpts) +
-                     " quadrature points per element, QFunction " + desc.qf_kernel_name + (qf_source.empty() ? " (called through a pointer)" : "") +
-                     "\n";
-  for (int i = 0; i < num_in; i++) text += "//   input " + S(i) + ": " + Describe(desc.inputs[i]) + "\n";
-  for (int i = 0; i < num_out; i++) text += "//   output " + S(i) + ": " + Describe(desc.outputs[i]) + "\n";
-  // CeedScalar of the whole unit, QFunction included (ceed/types.h).
-  if (desc.compute == CEED_SCALAR_FP32) text += "// computes in fp32\n#define CEED_JIT_SCALAR_FP32 1\n";
-  text += dialect.Preamble();
-  std::string types;
-  CeedCallBackend(LoadSourceText(ceed, "ceed/types.h", &types));
-  text += types;
-  std::string dir;
-  CeedCall(GetTemplatesDirectory(ceed, &dir));
-  std::vector<std::string> files = {"ceed-gen-args.h"};
-  for (const std::string &f : dialect.TemplateFiles()) files.push_back(f);
-  for (const std::string &f : files) {
-    std::string file_text;
-    CeedCall(ReadFile(ceed, dir + "/" + f, &file_text));
-    text += "#line 1 \"" + dir + "/" + f + "\"\n" + file_text;
-  }
-  text += qf_source;
-  text += "\n// ---- generated glue ----\n#line 1 \"ceed-gen-glue\"\n" + w.Text();
-  source->text          = std::move(text);
-  source->scratch_bytes = offset * dialect.ArrayEntryBytes();
-  return CEED_ERROR_SUCCESS;
+  return FinishKernel(ceed, desc, dialect, qf_source, w, declare, source);
 }
 
 }  // namespace ceed::gen

@@ -16,6 +16,7 @@
 #include "ceed-gpu.hpp"
 #include "ceed-gen-args.h"
 #include "ceed-gen.hpp"
+#include "gpu-occupancy.hpp"
 
 namespace ceed_gpu {
 namespace {
@@ -181,17 +182,17 @@ int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
     d->shared_bytes = d->block / tpe * slice_bytes;
     best_threads    = (int)d->shared_bytes <= gpu.info.max_shared_optin ? (int)d->block : 0;
   }
-  for (int elems = 1; !d->layout.fixed_block && elems * tpe <= d->layout.max_block; elems++) {
-    const int block = elems * tpe, shared = elems * slice_bytes;
-    if (shared > gpu.info.max_shared_optin) break;
-    if (shared > gpu.info.max_shared_default) CeedCallGpu(ceed, gpu, gpu.rt->SetMaxDynamicShared(d->kernel, shared));
-    int blocks_per_sm = 0;
-    CeedCallGpu(ceed, gpu, gpu.rt->ActiveBlocksPerMultiprocessor(d->kernel, block, shared, &blocks_per_sm));
-    if (blocks_per_sm * block > best_threads) {
-      best_threads    = blocks_per_sm * block;
-      d->block        = block;
-      d->shared_bytes = shared;
-    }
+  if (!d->layout.fixed_block) {
+    auto resident = [&](int block, int shared, int *blocks) -> int {
+      if (shared > gpu.info.max_shared_default) CeedCallGpu(ceed, gpu, gpu.rt->SetMaxDynamicShared(d->kernel, shared));
+      CeedCallGpu(ceed, gpu, gpu.rt->ActiveBlocksPerMultiprocessor(d->kernel, block, shared, blocks));
+      return CEED_ERROR_SUCCESS;
+    };
+    ceed_gpu::BlockChoice choice;
+    CeedCall(ceed_gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
+    d->block        = (unsigned)choice.block;
+    d->shared_bytes = (unsigned)choice.shared_bytes;
+    best_threads    = choice.block * choice.resident_blocks;
   }
   if (best_threads <= 0) d->block = 0;
   const CeedInt elems = d->block ? d->block / tpe : 1;

@@ -97,35 +97,53 @@ int PointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
   });
 }
 
-int Norm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
+// Runs kernel name (for vec's precision), which writes one partial result per block of CEED_GPU_REF_MAX_BLOCK
+// threads into its last argument, with the arguments make_args(pointer to the length) followed by that buffer;
+// *partial gets the partials in block order.
+template <class MakeArgs>
+int ReducePartials(CeedVector vec, const char *name, MakeArgs make_args, std::vector<CeedScalar> *partial) {
   Ceed      ceed = CeedVectorReturnCeed(vec);
   CeedGpu *data = nullptr;
   CeedCall(Activate(ceed, &data));
   Function fn = nullptr;
-  CeedCall(GetRefFunction(ceed, *data, KernelName("CeedGpuVectorNormPartial", Precision(vec)).c_str(), &fn));
+  CeedCall(GetRefFunction(ceed, *data, KernelName(name, Precision(vec)).c_str(), &fn));
   CeedSize n = 0;
   CeedCall(CeedVectorGetLength(vec, &n));
   const CeedSize block = CEED_GPU_REF_MAX_BLOCK;
   const unsigned grid  = static_cast<unsigned>(std::min<CeedSize>((n + block - 1) / block, 1024));
   void          *partial_dev = nullptr;
   CeedCall(DeviceMalloc(ceed, *data, grid * sizeof(CeedScalar), &partial_dev));
-  std::vector<CeedScalar> partial(grid, 0.0);
-  int                     ierr = CEED_ERROR_SUCCESS;
-  {
-    DeviceRead x;
-    ierr = x.Get(vec);
-    if (!ierr) {
-      CeedInt kind = type == CEED_NORM_1 ? 0 : type == CEED_NORM_2 ? 1 : 2;
-      void   *args[] = {&x.array, &n, &kind, &partial_dev};
-      ierr           = Launch(ceed, *data, fn, grid, static_cast<unsigned>(block), 0, args);
-      if (!ierr) ierr = Copy(ceed, *data, partial.data(), CEED_MEM_HOST, partial_dev, CEED_MEM_DEVICE, grid * sizeof(CeedScalar));
-    }
-  }
+  partial->assign(grid, 0.0);
+  std::vector<void *> args = make_args(&n);
+  args.push_back(&partial_dev);
+  int ierr = Launch(ceed, *data, fn, grid, static_cast<unsigned>(block), 0, args.data());
+  if (!ierr) ierr = Copy(ceed, *data, partial->data(), CEED_MEM_HOST, partial_dev, CEED_MEM_DEVICE, grid * sizeof(CeedScalar));
   CeedCall(DeviceRelease(ceed, *data, partial_dev));
-  CeedCall(ierr);
+  return ierr;
+}
+
+int Norm(CeedVector vec, CeedNormType type, CeedScalar *norm) {
+  std::vector<CeedScalar> partial;
+  DeviceRead              x;
+  CeedCall(x.Get(vec));
+  CeedInt kind = type == CEED_NORM_1 ? 0 : type == CEED_NORM_2 ? 1 : 2;
+  CeedCall(ReducePartials(vec, "CeedGpuVectorNormPartial", [&](CeedSize *n) { return std::vector<void *>{&x.array, n, &kind}; }, &partial));
   CeedScalar result = 0.0;
   for (CeedScalar p : partial) result = type == CEED_NORM_MAX ? std::fmax(result, p) : result + p;
   *norm = type == CEED_NORM_2 ? std::sqrt(result) : result;
+  return CEED_ERROR_SUCCESS;
+}
+
+int Dot(CeedVector x, CeedVector y, CeedScalar *result) {
+  std::vector<CeedScalar> partial;
+  DeviceRead              xx, yy;
+  CeedCall(xx.Get(x));
+  if (y != x) CeedCall(yy.Get(y));
+  const void *y_array = y == x ? xx.array : yy.array;
+  CeedCall(ReducePartials(x, "CeedGpuVectorDotPartial", [&](CeedSize *n) { return std::vector<void *>{&xx.array, &y_array, n}; }, &partial));
+  CeedScalar sum = 0.0;
+  for (CeedScalar p : partial) sum += p;
+  *result = sum;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -152,6 +170,7 @@ void InstallVectorOps(CeedBackendOps &ops) {
   ops.VectorReciprocal    = Reciprocal;
   ops.vector_scalar_types = (1u << CEED_SCALAR_FP32) | (1u << CEED_SCALAR_FP64);
   ops.DeviceConvert       = Convert;
+  ops.VectorDot           = Dot;
 }
 
 }  // namespace ceed_gpu

@@ -188,6 +188,8 @@ typedef struct {
   int (*ContextReadGranted)(CeedQFunctionContext ctx, const void *host_data, size_t bytes);
   /** The last reader of a context gave its data back. */
   int (*ContextReadRestored)(CeedQFunctionContext ctx);
+  /** Optional: *result = x^T y, summed in CeedScalar (NULL: the core's host loop). */
+  int (*VectorDot)(CeedVector x, CeedVector y, CeedScalar *result);
 } CeedBackendOps;
 
 /** Installs the context-level operations of ceed (called from a backend's init); the table is copied. */

@@ -281,6 +281,15 @@ CEED_EXTERN int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y
 /** Replaces every entry by its reciprocal; entries of magnitude up to CEED_EPSILON are left as they are. An error
     if the vector has no data. */
 CEED_EXTERN int CeedVectorReciprocal(CeedVector vec);
+/* ceedrt extensions (not in libCEED): the inner product x^T y on the vectors' backend (device-resident solvers
+   need it), and the bytes the library has copied between host and device memory in this process so far
+   (either pointer may be NULL), so that applications can check that a loop keeps its data on the device. */
+/** Computes *result = x^T y on the vectors' backend (the core's host loop where the backend has none); the
+    lengths must agree. A ceedrt extension. */
+CEED_EXTERN int CeedVectorDot(CeedVector x, CeedVector y, CeedScalar *result);
+/** Returns the bytes the library has copied from host to device and from device to host in this process so far;
+    either pointer may be NULL. A ceedrt extension. */
+CEED_EXTERN int CeedGetHostDeviceBytes(CeedSize *host_to_device, CeedSize *device_to_host);
 /** Returns the number of entries. */
 CEED_EXTERN int CeedVectorGetLength(CeedVector vec, CeedSize *length);
 /** Returns a new reference to the vector's context in *ceed; the caller destroys it. */

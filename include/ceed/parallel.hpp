@@ -23,6 +23,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ceedrt {
@@ -88,9 +89,15 @@ struct DistributedBoxMesh {
 
 // ---- Parallel prolongation ----------------------------------------------------------------------------
 
+class DeviceHalo;
+
+/// Whether v's context prefers device memory (a GPU backend): the solvers then keep v there.
+bool OnDevice(CeedVector v);
+
 /// P: T-vector (owned DOFs) -> L-vector (owned and ghost DOFs); P^T sums the ghost contributions back into
 /// their owners. DOFs are nodes times num_comp, components interlaced (dof = num_comp * node + comp).
-/// Host arrays; CeedVector overloads access host memory (device vectors are staged through the host).
+/// Host arrays, or CeedVectors: on a device backend these stay in device memory (the owned copy, packing and
+/// unpacking run on the backend; MPI gets device buffers when it is GPU-aware, else the packed halo is staged).
 class Prolongation {
  public:
   /// global_node/owner: per L node; the rank owns T nodes first_owned_node .. first_owned_node + num_owned - 1.
@@ -123,8 +130,15 @@ class Prolongation {
   void EndForward(double *l) const;  ///< waits for the ghost entries of l
   void BeginReverse(const double *l, double *t) const;  ///< see BeginForward()
   void EndReverse(double *t) const;  ///< adds the neighbours' contributions into t
+  /// The same phases on CeedVectors (one exchange at a time across both kinds).
+  void BeginForward(CeedVector t, CeedVector l) const;
+  void EndForward(CeedVector l) const;  ///< EndForward() on a CeedVector
+  void BeginReverse(CeedVector l, CeedVector t) const;  ///< BeginReverse() on CeedVectors
+  void EndReverse(CeedVector t) const;  ///< EndReverse() on a CeedVector
   void Forward(CeedVector t, CeedVector l) const;  ///< l = P t
   void Reverse(CeedVector l, CeedVector t) const;  ///< t = P^T l
+  /// Whether the device exchange for ceed's vectors hands device buffers to MPI (GPU-aware MPI).
+  bool DeviceBuffersToMpi(Ceed ceed) const;
 
  private:
   struct Neighbor {
@@ -135,6 +149,7 @@ class Prolongation {
   };
   void Init(const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner);
   void WaitAll() const;
+  DeviceHalo &Device(Ceed ceed) const;  ///< built on first use for ceed
 
   MPI_Comm                 comm_;
   int                      num_comp_;
@@ -147,6 +162,7 @@ class Prolongation {
   bool                     owned_prefix_ = false;  ///< owned T node j is L node j: copies are contiguous
   mutable std::vector<Neighbor>    neighbors_;
   mutable std::vector<MPI_Request> requests_;
+  mutable std::unique_ptr<DeviceHalo> device_;
 };
 
 // ---- Operators and solvers ----------------------------------------------------------------------------
@@ -187,6 +203,8 @@ class ParallelOperator {
  private:
   void ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, bool add);
   bool VanishesOnEssential(CeedVector x) const;
+  void ApplyOnDevice(CeedVector x, CeedVector y);  ///< Apply with every vector kept in device memory
+  void PrepareDevice();
 
   Ceed                ceed_;
   const Prolongation &prolongation_;
@@ -195,6 +213,9 @@ class ParallelOperator {
   std::vector<CeedInt> essential_local_;  ///< L DOFs to zero before the local operator
   std::vector<CeedInt> essential_owned_list_;
   CeedVector          x_local_ = nullptr, y_local_ = nullptr;
+  /// Device backends: 0 on essential DOFs and 1 elsewhere (L and T), the essential flags (T) and a T scratch.
+  bool                on_device_ = false;
+  CeedVector          keep_local_ = nullptr, keep_owned_ = nullptr, essential_vec_ = nullptr, scratch_ = nullptr;
   OperatorTimings     timings_;
 };
 
@@ -221,7 +242,7 @@ class JacobiPreconditioner : public Preconditioner {
   void        Apply(CeedVector r, CeedVector z) override;
 
  private:
-  std::vector<double> inverse_diagonal_;
+  CeedVector inverse_diagonal_ = nullptr;  ///< on the operator's backend
 };
 
 /// What the tolerance measures: the residual |b - A x| or its preconditioned norm sqrt(r^T M^-1 r) (the
@@ -244,6 +265,9 @@ struct PcgResult {
   bool   converged         = false;  ///< whether rtol was reached
   double relative_residual = 0.0;  ///< final over initial value of the chosen norm
   double seconds           = 0.0;  ///< wall time of the solve
+  /// Bytes the core library copied between host and device memory during the iterations (CeedGetHostDeviceBytes;
+  /// 0 on CPU backends): a device-resident solve moves only halos and, with a host preconditioner, its vectors.
+  long long host_device_bytes = 0;
 };
 
 /// Solves A x = b with x as the initial guess (set it to zero for a cold start). pc may be null (CG).
@@ -320,6 +344,7 @@ struct LorAssemblyTimings {
   double      csr              = 0.0;  ///< scattering element matrices into the rank-local CSR rows
   double      hypre            = 0.0;  ///< handing rows to hypre and its assembly (includes the off-rank rows)
   GlobalIndex nonzeros         = 0;    ///< of the global matrix
+  bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
 };
 
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
@@ -336,6 +361,8 @@ class LorMatrix {
 
   void                      *ParCsr() const;  ///< HYPRE_ParCSRMatrix
   void                       Multiply(CeedVector x, CeedVector y) const;  ///< y = A_LOR x on T-vectors
+  /// The entries of an owned row (global number), as hypre holds them: (column, value) in hypre's order.
+  std::vector<std::pair<GlobalIndex, double>> Row(GlobalIndex row) const;
   const LorAssemblyTimings  &timings() const { return timings_; }  ///< assembly times
 
  private:

@@ -80,6 +80,25 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
   return csr;
 }
 
+// csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
+// are (an element restriction of one entry per element, applied transposed, scatter-adds them; dropped
+// entries go to one extra slot). Only the CSR values then cross to the host, for hypre.
+void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slot, CeedVector values, std::vector<double> *csr_values) {
+  const CeedInt        dropped = (CeedInt)csr_values->size();
+  std::vector<CeedInt> offsets(slot.size());
+  for (size_t k = 0; k < slot.size(); k++) offsets[k] = slot[k] >= 0 ? slot[k] : dropped;
+  CeedElemRestriction scatter = nullptr;
+  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slot.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
+                                                       offsets.data(), &scatter));
+  Vector    sums(ceed, (CeedSize)dropped + 1);
+  int       ierr = CeedVectorSetValue(sums, 0.0);
+  if (!ierr) ierr = CeedElemRestrictionApply(scatter, CEED_TRANSPOSE, values, sums, CEED_REQUEST_IMMEDIATE);
+  CeedElemRestrictionDestroy(&scatter);
+  CEEDRT_PARALLEL_CALL(ceed, ierr);
+  HostArray s(sums, HostArray::read);
+  std::copy(s.data(), s.data() + dropped, csr_values->begin());
+}
+
 }  // namespace
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned) : impl_(std::make_unique<Impl>()) {
@@ -119,7 +138,10 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   const LocalCsr csr   = BuildPattern(p, rows, cols, num_entries, essential);
   std::free(rows), std::free(cols);
   std::vector<double> csr_values(csr.cols.size(), 0.0);
-  {
+  timings_.csr_on_device = OnDevice(values);
+  if (timings_.csr_on_device) {
+    ScatterOnDevice(ceed, csr.slot, values, &csr_values);
+  } else {
     HostArray v(values, HostArray::read);
     for (CeedSize k = 0; k < num_entries; k++) {
       if (csr.slot[k] >= 0) csr_values[csr.slot[k]] += v[k];
@@ -193,6 +215,22 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
 }
 
 LorMatrix::~LorMatrix() = default;
+
+std::vector<std::pair<GlobalIndex, double>> LorMatrix::Row(GlobalIndex row) const {
+  HYPRE_BigInt first = 0, last = 0, first_col = 0, last_col = 0;
+  HypreCheck(HYPRE_IJMatrixGetLocalRange(impl_->ij, &first, &last, &first_col, &last_col), "HYPRE_IJMatrixGetLocalRange");
+  if (row < first || row > last) {
+    throw Error("LorMatrix::Row: row " + std::to_string(row) + " is not owned here (rows " + std::to_string(first) + " to " + std::to_string(last) + ")");
+  }
+  HYPRE_Int     size = 0;
+  HYPRE_BigInt *cols = nullptr;
+  double       *vals = nullptr;
+  HypreCheck(HYPRE_ParCSRMatrixGetRow(impl_->parcsr, (HYPRE_BigInt)row, &size, &cols, &vals), "HYPRE_ParCSRMatrixGetRow");
+  std::vector<std::pair<GlobalIndex, double>> entries(size);
+  for (HYPRE_Int k = 0; k < size; k++) entries[k] = {(GlobalIndex)cols[k], vals[k]};
+  HYPRE_ParCSRMatrixRestoreRow(impl_->parcsr, (HYPRE_BigInt)row, &size, &cols, &vals);
+  return entries;
+}
 
 void *LorMatrix::ParCsr() const { return impl_->parcsr; }
 

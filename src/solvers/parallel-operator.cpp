@@ -43,11 +43,26 @@ ParallelOperator::ParallelOperator(Ceed ceed, const Prolongation &prolongation, 
   }
   CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, prolongation.local_size(), &x_local_));
   CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, prolongation.local_size(), &y_local_));
+  on_device_ = OnDevice(x_local_);
+  if (on_device_) PrepareDevice();
 }
 
 ParallelOperator::~ParallelOperator() {
-  CeedVectorDestroy(&x_local_);
-  CeedVectorDestroy(&y_local_);
+  for (CeedVector *v : {&x_local_, &y_local_, &keep_local_, &keep_owned_, &essential_vec_, &scratch_}) CeedVectorDestroy(v);
+}
+
+void ParallelOperator::PrepareDevice() {
+  const CeedSize      n_l = prolongation_.local_size(), n_t = owned_size();
+  std::vector<double> keep_l(n_l, 1.0), keep_t(n_t, 1.0), essential_t(n_t, 0.0);
+  for (CeedInt i : essential_local_) keep_l[i] = 0.0;
+  for (CeedInt j : essential_owned_list_) keep_t[j] = 0.0, essential_t[j] = 1.0;
+  const std::pair<CeedVector *, std::vector<double> *> fill[] = {{&keep_local_, &keep_l}, {&keep_owned_, &keep_t}, {&essential_vec_, &essential_t}};
+  for (const auto &[vec, values] : fill) {
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorCreate(ceed_, (CeedSize)values->size(), vec));
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorSetArray(*vec, CEED_MEM_HOST, CEED_COPY_VALUES, values->data()));
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorSyncArray(*vec, CEED_MEM_DEVICE));
+  }
+  CEEDRT_PARALLEL_CALL(ceed_, CeedVectorCreate(ceed_, n_t, &scratch_));
 }
 
 std::vector<char> ParallelOperator::EssentialLocal() const {
@@ -65,6 +80,13 @@ void ParallelOperator::ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, b
 }
 
 bool ParallelOperator::VanishesOnEssential(CeedVector x) const {
+  if (essential_owned_list_.empty()) return true;
+  if (on_device_) {  // max |x .* essential| on the device
+    double largest = 0.0;
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(scratch_, x, essential_vec_));
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorNorm(scratch_, CEED_NORM_MAX, &largest));
+    return largest == 0.0;
+  }
   HostArray xt(x, HostArray::read);
   for (CeedInt j : essential_owned_list_) {
     if (xt[j] != 0.0) return false;
@@ -75,6 +97,7 @@ bool ParallelOperator::VanishesOnEssential(CeedVector x) const {
 void ParallelOperator::Apply(CeedVector x, CeedVector y) {
   CheckLength(x, owned_size(), "ParallelOperator::Apply input");
   CheckLength(y, owned_size(), "ParallelOperator::Apply output");
+  if (on_device_) return ApplyOnDevice(x, y);
   const Prolongation &p     = prolongation_;
   const double  start = Now();
   if (p.IsIdentity() && x != y && VanishesOnEssential(x)) {
@@ -111,6 +134,37 @@ void ParallelOperator::Apply(CeedVector x, CeedVector y) {
     p.EndReverse(yt.data());
     timings_.exchange += Now() - reverse;
     for (CeedInt j : essential_owned_list_) yt[j] = xt[j];
+  }
+  timings_.apply += Now() - start;
+  timings_.applications++;
+}
+
+void ParallelOperator::ApplyOnDevice(CeedVector x, CeedVector y) {
+  const Prolongation &p         = prolongation_;
+  const bool          essential = !essential_owned_list_.empty();
+  const double        start     = Now();
+  if (p.IsIdentity() && x != y && VanishesOnEssential(x)) {  // as in Apply: the T-vectors are the L-vectors
+    if (op_interior_) ApplyLocal(op_interior_, x, y, false);
+    if (op_halo_) ApplyLocal(op_halo_, x, y, op_interior_ != nullptr);
+    if (essential) CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(y, y, keep_owned_));
+  } else {
+    p.BeginForward(x, x_local_);
+    if (essential) CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(x_local_, x_local_, keep_local_));
+    if (op_interior_) ApplyLocal(op_interior_, x_local_, y_local_, false);
+    const double wait = Now();
+    p.EndForward(x_local_);
+    if (essential) CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(x_local_, x_local_, keep_local_));
+    timings_.exchange += Now() - wait;
+    if (op_halo_) ApplyLocal(op_halo_, x_local_, y_local_, op_interior_ != nullptr);
+    if (essential) CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(scratch_, x, essential_vec_));  // before y may overwrite x
+    const double reverse = Now();
+    p.BeginReverse(y_local_, y);
+    p.EndReverse(y);
+    timings_.exchange += Now() - reverse;
+    if (essential) {  // essential rows: y = x there
+      CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(y, y, keep_owned_));
+      CEEDRT_PARALLEL_CALL(ceed_, CeedVectorAXPY(y, 1.0, scratch_));
+    }
   }
   timings_.apply += Now() - start;
   timings_.applications++;

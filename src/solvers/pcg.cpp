@@ -8,56 +8,57 @@
 namespace ceedrt {
 namespace parallel {
 
+namespace {
+
+long long HostDeviceBytes() {
+  CeedSize to_device = 0, to_host = 0;
+  CeedGetHostDeviceBytes(&to_device, &to_host);
+  return (long long)(to_device + to_host);
+}
+
+}  // namespace
+
 double Dot(MPI_Comm comm, CeedVector x, CeedVector y) {
   const CeedSize n = VectorLength(x);
   if (VectorLength(y) != n) throw Error("Dot: vectors of lengths " + std::to_string(n) + " and " + std::to_string(VectorLength(y)));
-  double local = 0.0;
-  {
-    HostArray xv(x, HostArray::read);
-    if (x == y) {
-      local = HostDot(xv.data(), xv.data(), n);
-    } else {
-      HostArray yv(y, HostArray::read);
-      local = HostDot(xv.data(), yv.data(), n);
-    }
-  }
+  double local = 0.0;  // on the vectors' backend: device vectors stay on the device
+  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(x), CeedVectorDot(x, y, &local));
   double global = 0.0;
   MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, comm);
   return global;
 }
 
-JacobiPreconditioner::JacobiPreconditioner(ParallelOperator &op) : inverse_diagonal_(op.owned_size()) {
-  Ceed       ceed = op.ceed();
-  CeedVector diagonal = nullptr;
-  CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, op.owned_size(), &diagonal));
+JacobiPreconditioner::JacobiPreconditioner(ParallelOperator &op) {
+  Ceed ceed = op.ceed();
+  CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, op.owned_size(), &inverse_diagonal_));
   try {
-    op.AssembleDiagonal(diagonal);
-    HostArray d(diagonal, HostArray::read);
-    for (CeedSize i = 0; i < op.owned_size(); i++) {
-      if (!(d.data()[i] > 0.0)) {
-        throw Error("JacobiPreconditioner: diagonal entry " + std::to_string(op.prolongation().first_owned_dof() + i) + " is " +
-                    std::to_string(d.data()[i]) + ", not positive");
-      }
-      inverse_diagonal_[i] = 1.0 / d.data()[i];
-    }
+    op.AssembleDiagonal(inverse_diagonal_);
   } catch (...) {
-    CeedVectorDestroy(&diagonal);
+    CeedVectorDestroy(&inverse_diagonal_);
     throw;
   }
-  CeedVectorDestroy(&diagonal);
+  double smallest = 0.0;
+  CeedSize where = -1;
+  {  // setup: inverted on the host, once
+    HostArray d(inverse_diagonal_, HostArray::read_write);
+    for (CeedSize i = 0; i < op.owned_size() && where < 0; i++) {
+      if (!(d.data()[i] > 0.0)) smallest = d.data()[i], where = i;
+      d.data()[i] = 1.0 / d.data()[i];
+    }
+  }
+  if (where >= 0) {
+    CeedVectorDestroy(&inverse_diagonal_);
+    throw Error("JacobiPreconditioner: diagonal entry " + std::to_string(op.prolongation().first_owned_dof() + where) + " is " +
+                std::to_string(smallest) + ", not positive");
+  }
+  if (OnDevice(inverse_diagonal_)) CEEDRT_PARALLEL_CALL(ceed, CeedVectorSyncArray(inverse_diagonal_, CEED_MEM_DEVICE));
 }
 
-JacobiPreconditioner::~JacobiPreconditioner() = default;
+JacobiPreconditioner::~JacobiPreconditioner() { CeedVectorDestroy(&inverse_diagonal_); }
 
 void JacobiPreconditioner::Apply(CeedVector r, CeedVector z) {
   const double start = Now();
-  {
-    HostArray   rv(r, HostArray::read);
-    CeedScalar *zd = nullptr;
-    CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(z), CeedVectorGetArrayWrite(z, CEED_MEM_HOST, &zd));
-    for (size_t i = 0; i < inverse_diagonal_.size(); i++) zd[i] = rv.data()[i] * inverse_diagonal_[i];
-    CeedVectorRestoreArray(z, &zd);
-  }
+  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(z), CeedVectorPointwiseMult(z, r, inverse_diagonal_));
   seconds += Now() - start;
   applications++;
 }
@@ -97,6 +98,7 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
     const double rr_0    = measure();
     double       current = rr_0;
     double       last_report = start;
+    const long long bytes_before = HostDeviceBytes();
     while (!(current <= options.rtol * options.rtol * rr_0) && result.iterations < options.max_iterations && rr_0 > 0.0) {
       op.Apply(p, ap);
       const double p_ap = Dot(comm, p, ap);
@@ -116,6 +118,7 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
         options.progress(result.iterations, std::sqrt(current / rr_0));
       }
     }
+    result.host_device_bytes = HostDeviceBytes() - bytes_before;
     result.relative_residual = rr_0 > 0.0 ? std::sqrt(current / rr_0) : 0.0;
     result.converged         = current <= options.rtol * options.rtol * rr_0;
   } catch (...) {

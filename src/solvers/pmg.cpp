@@ -5,6 +5,9 @@
 #include <ceed/parallel.hpp>
 
 #include <cmath>
+#include <initializer_list>
+#include <utility>
+#include <vector>
 
 #include "host-array.hpp"
 
@@ -41,8 +44,8 @@ struct PMultigridPreconditioner::Impl {
     // Transfers between this level and the next coarser one (all but the coarsest).
     CeedOperator prolong[2] = {nullptr, nullptr}, restrict_[2] = {nullptr, nullptr};
     Vector       fine_local, coarse_local;           // L-vectors of this level and of the coarser one
-    Vector       x, b, r, d;                         // T-vectors
-    std::vector<double> inverse_diagonal;
+    Vector       x, b, r, d, step;                   // T-vectors
+    Vector       inverse_diagonal, keep;             // D^-1, and 0 on essential DOFs / 1 elsewhere
     double       lambda_max = 1.0;
   };
   Ceed                            ceed;
@@ -69,11 +72,14 @@ struct PMultigridPreconditioner::Impl {
 
   CeedSize Size(const Level &level) const { return level.op->owned_size(); }
 
+  // The vector kernels below run on the levels' backend, so that device vectors stay on the device.
+  void Call(int ierr) { CEEDRT_PARALLEL_CALL(ceed, ierr); }
+
   // d = D^-1 (b - A x).
   void ScaledResidual(Level &level) {
     level.op->Apply(level.x, level.d);
-    HostArray b(level.b, HostArray::read), d(level.d, HostArray::read_write);
-    for (CeedSize i = 0; i < Size(level); i++) d[i] = level.inverse_diagonal[i] * (b[i] - d[i]);
+    Call(CeedVectorAXPBY(level.d, 1.0, -1.0, level.b));
+    Call(CeedVectorPointwiseMult(level.d, level.d, level.inverse_diagonal));
   }
 
   // degree steps of Chebyshev iteration for D^-1 A x = D^-1 b on [lower, upper] * lambda_max, from x.
@@ -81,25 +87,27 @@ struct PMultigridPreconditioner::Impl {
     const double upper = options.eigen_safety * level.lambda_max, lower = options.lower_fraction * level.lambda_max;
     const double theta = 0.5 * (upper + lower), delta = 0.5 * (upper - lower), sigma = theta / delta;
     double       rho   = 1.0 / sigma;
-    const CeedSize n   = Size(level);
     ScaledResidual(level);
-    std::vector<double> step(n);
-    {
-      HostArray d(level.d, HostArray::read);
-      for (CeedSize i = 0; i < n; i++) step[i] = d[i] / theta;
-    }
+    Call(CeedVectorCopy(level.d, level.step));
+    Call(CeedVectorScale(level.step, 1.0 / theta));
     for (int k = 0; k < degree; k++) {
-      {
-        HostArray x(level.x, HostArray::read_write);
-        for (CeedSize i = 0; i < n; i++) x[i] += step[i];
-      }
+      Call(CeedVectorAXPY(level.x, 1.0, level.step));
       if (k + 1 == degree) break;
       ScaledResidual(level);
       const double rho_next = 1.0 / (2.0 * sigma - rho);
-      HostArray    d(level.d, HostArray::read);
-      for (CeedSize i = 0; i < n; i++) step[i] = rho_next * rho * step[i] + 2.0 * rho_next / delta * d[i];
+      Call(CeedVectorAXPBY(level.step, 2.0 * rho_next / delta, rho_next * rho, level.d));
       rho = rho_next;
     }
+  }
+
+  // Sums of the local inner products (a^T b for each pair) over the ranks.
+  void GlobalDots(const Level &level, std::initializer_list<std::pair<CeedVector, CeedVector>> pairs, double *global) {
+    std::vector<double> local;
+    for (const auto &[a, b] : pairs) {
+      local.push_back(0.0);
+      Call(CeedVectorDot(a, b, &local.back()));
+    }
+    MPI_Allreduce(local.data(), global, (int)local.size(), MPI_DOUBLE, MPI_SUM, level.op->prolongation().comm());
   }
 
   // Largest eigenvalue of D^-1 A by power iteration from a fixed vector.
@@ -112,34 +120,19 @@ struct PMultigridPreconditioner::Impl {
     double lambda = 1.0;
     for (int k = 0; k < options.eigen_iterations; k++) {
       level.op->Apply(level.x, level.d);
-      double local[2] = {0.0, 0.0}, global[2];
-      {
-        HostArray x(level.x, HostArray::read_write), d(level.d, HostArray::read);
-        for (CeedSize i = 0; i < n; i++) {
-          const double y = level.inverse_diagonal[i] * d[i];
-          local[0] += y * x[i], local[1] += x[i] * x[i];
-          x[i] = y;
-        }
-      }
-      MPI_Allreduce(local, global, 2, MPI_DOUBLE, MPI_SUM, level.op->prolongation().comm());
-      lambda = global[0] / global[1];  // Rayleigh quotient of the previous iterate
-      double norm = 0.0, local_norm = 0.0;
-      {
-        HostArray x(level.x, HostArray::read_write);
-        for (CeedSize i = 0; i < n; i++) local_norm += x[i] * x[i];
-        MPI_Allreduce(&local_norm, &norm, 1, MPI_DOUBLE, MPI_SUM, level.op->prolongation().comm());
-        for (CeedSize i = 0; i < n; i++) x[i] /= std::sqrt(norm);
-      }
+      Call(CeedVectorPointwiseMult(level.d, level.d, level.inverse_diagonal));  // y = D^-1 A x
+      double sums[2];
+      GlobalDots(level, {{level.d, level.x}, {level.x, level.x}}, sums);
+      lambda = sums[0] / sums[1];  // Rayleigh quotient of the previous iterate
+      Call(CeedVectorCopy(level.d, level.x));
+      double norm = 0.0;
+      GlobalDots(level, {{level.x, level.x}}, &norm);
+      Call(CeedVectorScale(level.x, 1.0 / std::sqrt(norm)));
     }
     return lambda;
   }
 
-  void ZeroEssential(const Level &level, CeedVector v) {
-    HostArray a(v, HostArray::read_write);
-    for (CeedSize i = 0; i < Size(level); i++) {
-      if (level.op->essential_owned()[i]) a[i] = 0.0;
-    }
-  }
+  void ZeroEssential(const Level &level, CeedVector v) { Call(CeedVectorPointwiseMult(v, v, level.keep)); }
 
   // to (T-vector of level to_level) = transfer of from (T-vector of from_level), through the L-vectors.
   void Transfer(Level &fine, Level &coarse, bool to_coarse, CeedVector from, CeedVector to) {
@@ -188,12 +181,14 @@ struct PMultigridPreconditioner::Impl {
 
   void PrepareSmoother(Level &level) {
     const CeedSize n = Size(level);
-    Vector         diagonal(ceed, n);
-    level.op->AssembleDiagonal(diagonal);
-    level.inverse_diagonal.resize(n);
-    {
-      HostArray d(diagonal, HostArray::read);
-      for (CeedSize i = 0; i < n; i++) level.inverse_diagonal[i] = 1.0 / d[i];
+    level.inverse_diagonal = Vector(ceed, n), level.keep = Vector(ceed, n);
+    level.op->AssembleDiagonal(level.inverse_diagonal);
+    {  // setup, on the host
+      HostArray d(level.inverse_diagonal, HostArray::read_write), keep(level.keep, HostArray::write);
+      for (CeedSize i = 0; i < n; i++) d[i] = 1.0 / d[i], keep[i] = level.op->essential_owned()[i] ? 0.0 : 1.0;
+    }
+    if (OnDevice(level.keep)) {  // copied to the device now, not in the first V-cycle
+      for (CeedVector v : {(CeedVector)level.inverse_diagonal, (CeedVector)level.keep}) Call(CeedVectorSyncArray(v, CEED_MEM_DEVICE));
     }
     level.lambda_max = EstimateLambdaMax(level);
   }
@@ -247,7 +242,7 @@ PMultigridPreconditioner::PMultigridPreconditioner(ParallelOperator &fine, const
   }
   for (Impl::Level &level : impl_->levels) {
     const CeedSize n = level.op->owned_size();
-    level.x = Vector(ceed, n), level.b = Vector(ceed, n), level.r = Vector(ceed, n), level.d = Vector(ceed, n);
+    level.x = Vector(ceed, n), level.b = Vector(ceed, n), level.r = Vector(ceed, n), level.d = Vector(ceed, n), level.step = Vector(ceed, n);
     impl_->PrepareSmoother(level);
   }
   setup_seconds_ = Now() - start;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "device-halo.hpp"
 #include "host-array.hpp"
 
 namespace ceedrt {
@@ -33,6 +34,7 @@ Prolongation::Prolongation(const DistributedBoxMesh &mesh, int num_comp)
 Prolongation::~Prolongation() {
   // An exchange left unfinished by an exception still owns its buffers: finish it before they go.
   if (!requests_.empty()) MPI_Waitall((int)requests_.size(), requests_.data(), MPI_STATUSES_IGNORE);
+  device_.reset();
 }
 
 void Prolongation::Init(const std::vector<GlobalIndex> &global_node, const std::vector<int> &owner) {
@@ -193,14 +195,58 @@ void Prolongation::EndReverse(double *t) const {
   }
 }
 
+bool OnDevice(CeedVector v) {
+  CeedMemType mem = CEED_MEM_HOST;
+  CEEDRT_PARALLEL_CALL(CeedVectorReturnCeed(v), CeedGetPreferredMemType(CeedVectorReturnCeed(v), &mem));
+  return mem == CEED_MEM_DEVICE;
+}
+
+DeviceHalo &Prolongation::Device(Ceed ceed) const {
+  if (!device_ || !device_->Serves(ceed)) {
+    std::vector<int>                  ranks;
+    std::vector<std::vector<CeedInt>> send, recv;
+    for (const Neighbor &n : neighbors_) ranks.push_back(n.rank), send.push_back(n.send_nodes), recv.push_back(n.recv_nodes);
+    device_.reset();
+    device_ = std::make_unique<DeviceHalo>(ceed, comm_, num_comp_, local_size(), owned_size(), owned_local_node_, ranks, send, recv);
+  }
+  return *device_;
+}
+
+bool Prolongation::DeviceBuffersToMpi(Ceed ceed) const { return Device(ceed).DeviceBuffersToMpi(); }
+
+// Host vectors: the pointer phases, with the arrays accessed only within each phase (host arrays do not
+// move, and the exchange reads and writes the object's own buffers in between).
+void Prolongation::BeginForward(CeedVector t, CeedVector l) const {
+  if (OnDevice(l)) return Device(CeedVectorReturnCeed(l)).BeginForward(t, l);
+  HostArray in(t, HostArray::read), out(l, HostArray::write);
+  BeginForward(in.data(), out.data());
+}
+
+void Prolongation::EndForward(CeedVector l) const {
+  if (OnDevice(l)) return Device(CeedVectorReturnCeed(l)).EndForward(l);
+  HostArray out(l, HostArray::read_write);
+  EndForward(out.data());
+}
+
+void Prolongation::BeginReverse(CeedVector l, CeedVector t) const {
+  if (OnDevice(t)) return Device(CeedVectorReturnCeed(t)).BeginReverse(l, t);
+  HostArray in(l, HostArray::read), out(t, HostArray::write);
+  BeginReverse(in.data(), out.data());
+}
+
+void Prolongation::EndReverse(CeedVector t) const {
+  if (OnDevice(t)) return Device(CeedVectorReturnCeed(t)).EndReverse(t);
+  HostArray out(t, HostArray::read_write);
+  EndReverse(out.data());
+}
+
 void Prolongation::Forward(CeedVector t, CeedVector l) const {
   if (VectorLength(t) != owned_size() || VectorLength(l) != local_size()) {
     throw Error("Prolongation::Forward: vector lengths " + std::to_string(VectorLength(t)) + " -> " + std::to_string(VectorLength(l)) +
                 ", expected " + std::to_string(owned_size()) + " -> " + std::to_string(local_size()));
   }
-  HostArray in(t, HostArray::read), out(l, HostArray::write);
-  BeginForward(in.data(), out.data());
-  EndForward(out.data());
+  BeginForward(t, l);
+  EndForward(l);
 }
 
 void Prolongation::Reverse(CeedVector l, CeedVector t) const {
@@ -208,9 +254,8 @@ void Prolongation::Reverse(CeedVector l, CeedVector t) const {
     throw Error("Prolongation::Reverse: vector lengths " + std::to_string(VectorLength(l)) + " -> " + std::to_string(VectorLength(t)) +
                 ", expected " + std::to_string(local_size()) + " -> " + std::to_string(owned_size()));
   }
-  HostArray in(l, HostArray::read), out(t, HostArray::write);
-  BeginReverse(in.data(), out.data());
-  EndReverse(out.data());
+  BeginReverse(l, t);
+  EndReverse(t);
 }
 
 }  // namespace parallel

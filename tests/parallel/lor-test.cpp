@@ -1,7 +1,8 @@
 // Low-order refinement: the Q1 sub-element offsets, and the assembled LOR matrix in hypre against the
 // matrix-free Q1 operator on the refined mesh: A_LOR x equals the ParallelOperator's action to round-off,
 // A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
-//   parallel-lor-test RESOURCE
+// "device" mode: the assembly on a device backend equals the host's entry by entry.
+//   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -50,26 +51,42 @@ void FillPseudoRandom(CeedVector v, GlobalIndex first, double seed) {
   CeedVectorRestoreArray(v, &a);
 }
 
-void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
-  const bench::BpSpec &spec = *bench::FindBp(problem);
-  BoxMeshOptions       options;
-  options.deformation = deformation;
-  const auto         mesh = DistributedBoxMesh::Build(MPI_COMM_WORLD, elems, degree, options);
-  const Prolongation P(mesh, spec.num_comp);
-  // The Q1 problem on the sub-elements, as ceed-solve builds it.
-  bench::BoxMesh lor_mesh;
-  lor_mesh.degree      = 1;
-  lor_mesh.deformation = deformation;
-  lor_mesh.elem_nodes  = LorElementNodes(mesh.elem_nodes, mesh.num_elem, degree);
-  lor_mesh.num_elem    = (CeedInt)(lor_mesh.elem_nodes.size() / 8);
-  lor_mesh.num_nodes   = mesh.num_local_nodes;
-  lor_mesh.coords      = mesh.coords;
-  const bench::BpProblem lor(ceed, spec, lor_mesh);
-  std::vector<char>      essential(P.owned_size(), 0);
-  for (CeedInt node = 0; node < mesh.num_local_nodes; node++) {
-    if (mesh.owner[node] != rank || !mesh.on_boundary[node] || spec.kind != bench::BpOperatorKind::diffusion) continue;
-    for (int c = 0; c < spec.num_comp; c++) essential[(mesh.global_node[node] - mesh.first_owned_node) * spec.num_comp + c] = 1;
+// A distributed degree-p box mesh, its prolongation, the Q1 problem on its sub-elements (as ceed-solve builds
+// it) and the essential DOFs (the boundary, for diffusion).
+struct LorProblem {
+  const bench::BpSpec     &spec;
+  const DistributedBoxMesh mesh;
+  const Prolongation       P;
+  bench::BoxMesh           lor_mesh;
+  std::vector<char>        essential;
+
+  LorProblem(const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation)
+      : spec(*bench::FindBp(problem)), mesh(DistributedBoxMesh::Build(MPI_COMM_WORLD, elems, degree, Options(deformation))), P(mesh, spec.num_comp) {
+    lor_mesh.degree      = 1;
+    lor_mesh.deformation = deformation;
+    lor_mesh.elem_nodes  = LorElementNodes(mesh.elem_nodes, mesh.num_elem, degree);
+    lor_mesh.num_elem    = (CeedInt)(lor_mesh.elem_nodes.size() / 8);
+    lor_mesh.num_nodes   = mesh.num_local_nodes;
+    lor_mesh.coords      = mesh.coords;
+    essential.assign(P.owned_size(), 0);
+    for (CeedInt node = 0; node < mesh.num_local_nodes; node++) {
+      if (mesh.owner[node] != rank || !mesh.on_boundary[node] || spec.kind != bench::BpOperatorKind::diffusion) continue;
+      for (int c = 0; c < spec.num_comp; c++) essential[(mesh.global_node[node] - mesh.first_owned_node) * spec.num_comp + c] = 1;
+    }
   }
+  static BoxMeshOptions Options(Deformation deformation) {
+    BoxMeshOptions options;
+    options.deformation = deformation;
+    return options;
+  }
+};
+
+void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpSpec   &spec = setup.spec;
+  const Prolongation    &P    = setup.P;
+  const bench::BpProblem lor(ceed, spec, setup.lor_mesh);
+  const std::vector<char> &essential = setup.essential;
   ParallelOperator op(ceed, P, nullptr, lor.op(), essential);  // all elements: they run after the exchange
   LorMatrix        matrix(P, lor.op(), essential);
 
@@ -113,13 +130,52 @@ void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3>
   for (CeedVector *v : {&x, &y, &z, &w}) CeedVectorDestroy(v);
 }
 
+// The LOR matrix assembled on a device backend (element matrices and their scatter into the CSR values on
+// the device) equals the host assembly entry by entry: same rows, same columns, values to round-off.
+void CheckDeviceAssembly(Ceed host, Ceed device, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor_host(host, setup.spec, setup.lor_mesh), lor_device(device, setup.spec, setup.lor_mesh);
+  const LorMatrix        on_host(setup.P, lor_host.op(), setup.essential), on_device(setup.P, lor_device.op(), setup.essential);
+  const std::string      name = std::string(problem) + " p=" + std::to_string(degree) + " " + DeformationName(deformation);
+  Require(!on_host.timings().csr_on_device && on_device.timings().csr_on_device, name + ": the device path did not run on the device backend");
+  double    max_diff = 0.0, max_value = 0.0;
+  long long entries  = 0;
+  for (CeedSize j = 0; j < setup.P.owned_size(); j++) {
+    const GlobalIndex row = setup.P.first_owned_dof() + j;
+    const auto        a = on_host.Row(row), b = on_device.Row(row);
+    Require(a.size() == b.size(), name + ": row " + std::to_string(row) + " has " + std::to_string(a.size()) + " entries on the host, " +
+                                      std::to_string(b.size()) + " on the device");
+    for (size_t k = 0; k < a.size(); k++) {
+      Require(a[k].first == b[k].first, name + ": row " + std::to_string(row) + " entry " + std::to_string(k) + " has different columns");
+      max_diff  = std::fmax(max_diff, std::fabs(a[k].second - b[k].second));
+      max_value = std::fmax(max_value, std::fabs(a[k].second));
+    }
+    entries += (long long)a.size();
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &max_diff, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &max_value, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &entries, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0) {
+    std::printf("%s: device LOR assembly, %lld entries equal to the host's, max difference %.2e (relative %.2e)\n", name.c_str(), entries, max_diff,
+                max_diff / max_value);
+  }
+  Require(max_diff <= 1e-13 * max_value, name + ": device and host entries differ by " + std::to_string(max_diff / max_value) + " (relative)");
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  Require(argc == 2, "usage: parallel-lor-test RESOURCE");
+  Require(argc == 2 || (argc == 3 && std::string(argv[1]) == "device"), "usage: parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE");
   try {
+    if (argc == 3) {
+      bench::CeedOwned host = bench::InitCeed("/cpu/self/ref"), device = bench::InitCeed(argv[2]);
+      CheckDeviceAssembly(host, device, "bp3", {6, 2, 2}, 3, Deformation::kershaw);
+      CheckDeviceAssembly(host, device, "bp4", {6, 2, 2}, 2, Deformation::smooth);
+      MPI_Finalize();
+      return 0;
+    }
     CheckSubElements();
     bench::CeedOwned ceed = bench::InitCeed(argv[1]);
     CheckLorMatrix(ceed, "bp3", {6, 4, 4}, 3, Deformation::kershaw);

@@ -134,6 +134,11 @@ std::vector<Row> MakeRows() {
       }()),
       ROW_HELD(CeedVectorScale, "held by a reader", kAccess, "access", HoldReadX, ReleaseReadX, CeedVectorScale(w.x, 2.0)),
       ROW_HELD(CeedVectorFilter, "held by a reader", kAccess, "access", HoldReadX, ReleaseReadX, CeedVectorFilter(w.x, 0.5)),
+      ROW(CeedVectorDot, "different lengths", kUnsupported, "12", [&w] {
+        CeedScalar d = 0;
+        return CeedVectorDot(w.x, w.q, &d);
+      }()),
+      ROW(CeedVectorDot, "NULL result", kIncompatible, "NULL", CeedVectorDot(w.x, w.x, nullptr)),
       ROW(CeedVectorAXPY, "different lengths", kUnsupported, "12", CeedVectorAXPY(w.x, 2.0, w.q)),
       ROW(CeedVectorAXPBY, "different lengths", kUnsupported, "12", CeedVectorAXPBY(w.x, 2.0, 1.0, w.q)),
       ROW(CeedVectorPointwiseMult, "x shorter than w", kUnsupported, "x length 5", CeedVectorPointwiseMult(w.q, w.x, w.y)),

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace info {
 
@@ -25,6 +26,20 @@ Json DevicesSection(const Json &plugins);
 // JIT compilers found on the machine, the JIT backends (plugins whose manifest declares "jit") and their
 // kernel caches.
 Json JitSection(const Json &plugins);
+
+// --kernels: the fused GPU kernels of the bake-off problems compiled for each target without a GPU, with
+// their registers, spills, shared memory and theoretical occupancy (kernels.cpp). Returns the exit status.
+struct KernelReportOptions {
+  std::vector<std::string> targets  = {"sm_90"};
+  std::vector<std::string> problems = {"bp1", "bp2", "bp3", "bp4", "bp5", "bp6"};
+  std::vector<int>         degrees  = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::vector<std::string> kernels  = {"apply", "setup"};
+  int                      min_blocks = 0;    // the launch bound's minimum blocks instead of the generator's choice (0)
+  bool                     tune     = false;  // launch bounds from the computed occupancy (TuneLaunchBounds)
+  bool                     json     = false;  // one JSON object per kernel and line
+  std::string              source_dir;        // where to write each kernel's source, or empty
+};
+int PrintKernelReport(const KernelReportOptions &options);
 
 // message without the library's source locations ("../src/ceed.cpp:148 in CeedInit(): "), unless CEED_DEBUG
 // is set: a user reads the reason, a developer also where it was raised.

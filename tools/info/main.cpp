@@ -171,7 +171,26 @@ int main(int argc, char **argv) {
   bool json = false, no_init = false;
   app.add_flag("--json", json, "print one JSON object instead of text");
   app.add_flag("--no-init", no_init, "do not initialise the resources (only load the plugin libraries)");
+  info::KernelReportOptions kernels;
+  bool                      report_kernels = false;
+  app.add_flag("--kernels", report_kernels,
+               "instead of the above: compile the fused GPU kernels of BP1-BP6 (no GPU needed) and print per kernel the block, "
+               "registers, spills, shared memory and theoretical occupancy");
+  app.add_option("--target", kernels.targets, "--kernels: architectures (sm_80, sm_86, sm_89, sm_90; gfx90a and the other AMD processors hipRTC knows)")->capture_default_str();
+  app.add_option("--problems", kernels.problems, "--kernels: bake-off problems")->delimiter(',')->capture_default_str();
+  app.add_option("--degrees", kernels.degrees, "--kernels: polynomial degrees")->delimiter(',')->capture_default_str();
+  app.add_option("--kernel", kernels.kernels, "--kernels: apply, setup or both")->delimiter(',')->check(CLI::IsMember({"apply", "setup"}))->capture_default_str();
+  app.add_option("--min-blocks", kernels.min_blocks, "--kernels: compile with this launch bound's minimum blocks per multiprocessor (0: the generator's choice)")
+      ->check(CLI::Range(0, 32));
+  app.add_flag("--tune", kernels.tune,
+               "--kernels: set each kernel's launch bound to its block and raise the minimum blocks while ptxas fits it without spills "
+               "and the occupancy grows (recompiling at each step)");
+  app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu");
   CLI11_PARSE(app, argc, argv);
+  if (report_kernels) {
+    kernels.json = json;
+    return info::PrintKernelReport(kernels);
+  }
 
   info::Json all;
   all["library"] = info::LibrarySection();

@@ -41,6 +41,7 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["pmg_levels"]                  = r.pmg_levels;
   j["seconds"]["pmg_setup"]        = r.pmg_setup;
   j["halo_dofs_max"]               = r.halo_dofs_max;
+  j["host_device_bytes_per_iteration"] = r.host_device_bytes_per_iteration;
   const double total               = r.setup + r.lor_assembly + r.amg_setup + r.solve;
   j["time_to_solution"]            = total;
   if (r.lor_assembly > 0.0 && r.solve > 0.0) {
@@ -63,6 +64,7 @@ void PrintText(const solve::SolveReport &r) {
               r.solve, r.operator_apply, r.operator_applications, r.exchange);
   if (r.pc == "none") std::printf(")\n");
   else std::printf(", preconditioner %.4f in %ld)\n", r.preconditioner, r.preconditioner_applications);
+  if (r.host_device_bytes_per_iteration > 0.0) std::printf("  host-device copies: %.0f bytes per CG iteration\n", r.host_device_bytes_per_iteration);
   if (r.lor_nonzeros) {
     std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
                 r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_csr, r.lor_hypre, r.amg_levels);

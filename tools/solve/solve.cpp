@@ -340,6 +340,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   report.operator_apply    = MaxOver(comm, op.timings().apply);
   report.exchange          = MaxOver(comm, op.timings().exchange);
   report.operator_applications = op.timings().applications;
+  report.host_device_bytes_per_iteration = MaxOver(comm, result.iterations ? (double)result.host_device_bytes / result.iterations : 0.0);
   if (pc) {
     report.preconditioner              = MaxOver(comm, pc->seconds);
     report.preconditioner_applications = pc->applications;

@@ -48,6 +48,7 @@ struct SolveReport {
   int       pmg_levels    = 0;
   double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates
   long long halo_dofs_max = 0;  // largest per-rank halo
+  double    host_device_bytes_per_iteration = 0.0;  // copied between host and device memory per CG iteration (largest rank)
   std::vector<double> solution;  // on rank 0 when gather_solution, in lattice order (x fastest, components interlaced)
 };
 

@@ -179,6 +179,22 @@ tools_expect(tools/ceed-info/text 0 COMMAND $<TARGET_FILE:ceed-info>
              ENV "CEEDRT_PLUGIN_PATH=${test_plugin_dir}")
 tools_expect(tools/ceed-info/no-init 0 COMMAND $<TARGET_FILE:ceed-info> --no-init EXPECT "/cpu/self/ref/serial +loaded \\(plugin ref"
              "JIT backends and kernel caches:" REJECT "ok, host memory")
+# --kernels: the fused kernels measured without a GPU (one kernel each: NVRTC takes about a second per kernel), the
+# JSON keys of the issue's report, the source written for nvcc, and bad targets refused with their name.
+if(TARGET ceedrt-cuda-kernel-report)
+  tools_expect(tools/ceed-info/kernels-text 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --problems bp3 --degrees 2 --kernel apply --target sm_80
+               EXPECT "BP +p kernel target +threads +regs" "bp3 +2 apply +sm_80 +[0-9]+ +[0-9]+ +0 +0 ")
+  tools_expect(tools/ceed-info/kernels-json 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp5 --degrees 1 --kernel setup
+               --source-dir ${CMAKE_CURRENT_BINARY_DIR}/kernels-source
+               EXPECT "\"problem\":\"bp5\",\"p\":1,\"kernel\":\"setup\",\"target\":\"sm_90\",\"threads\":[0-9]+,\"registers\":[0-9]+,"
+                      "\"spill_store_bytes\":0,\"spill_load_bytes\":0,\"shared_bytes\":[0-9]+,\"occupancy\":0\\.[0-9]+")
+  tools_expect(tools/ceed-info/kernels-bad-target 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --target sm_12 EXPECT "target \"sm_12\" has no known")
+  if(TARGET ceedrt-hip-kernel-report AND CEEDRT_LLVM_READELF)
+    tools_expect(tools/ceed-info/kernels-gfx90a 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp1 --degrees 1 --kernel apply --target gfx90a
+                 EXPECT "\"target\":\"gfx90a\",\"threads\":[0-9]+,\"registers\":[0-9]+," "\"scratch_bytes\":[0-9]+,\"waves_per_simd\":[1-8]")
+  endif()
+  tools_expect(tools/ceed-info/kernels-bad-problem 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --problems bp7 EXPECT "unknown problem \"bp7\"")
+endif()
 # A newcomer's machine without a JIT compiler: /cpu/self falls back to the reference backend, and the cause is
 # given once, without the library's source locations.
 if(TARGET ceedrt-cpu-gen)

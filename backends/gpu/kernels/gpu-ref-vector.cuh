@@ -71,6 +71,21 @@ static __device__ __forceinline__ void CeedGpuVectorNormPartialT(const T *x, Cee
   if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
 }
 
+/* One partial sum of x_i y_i per block, reduced as in CeedGpuVectorNormPartialT (same launch, same order). */
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorDotPartialT(const T *x, const T *y, CeedSize n, CeedScalar *partial) {
+  __shared__ CeedScalar s[CEED_GPU_REF_MAX_BLOCK];
+  CeedScalar            acc = 0.0;
+  for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) acc += (CeedScalar)x[i] * y[i];
+  s[threadIdx.x] = acc;
+  __syncthreads();
+  for (CeedInt width = blockDim.x / 2; width > 0; width /= 2) {
+    if (threadIdx.x < width) s[threadIdx.x] += s[threadIdx.x + width];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = s[0];
+}
+
 /* Precision conversions of device arrays (CeedBackendOps::DeviceConvert): rounded to nearest, or widened exactly. */
 extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuConvertToFp32(float *dst, const CeedScalar *src, CeedSize n) {
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) dst[i] = (float)src[i];
@@ -115,6 +130,14 @@ extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
 extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
     CeedGpuVectorNormPartial_fp32(const float *x, CeedSize n, CeedInt type, CeedScalar *partial) {
   CeedGpuVectorNormPartialT(x, n, type, partial);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorDotPartial(const CeedScalar *x, const CeedScalar *y, CeedSize n, CeedScalar *partial) {
+  CeedGpuVectorDotPartialT(x, y, n, partial);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorDotPartial_fp32(const float *x, const float *y, CeedSize n, CeedScalar *partial) {
+  CeedGpuVectorDotPartialT(x, y, n, partial);
 }
 
 /* Q-vector layouts for QFunction kernels compiled by the application (ceed/cuda.h): operators keep points in

@@ -9,8 +9,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <iterator>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "ceed-gen.hpp"
+#include "cuda-kernel-report.hpp"
 #include "cuda-runtime.hpp"
 #include "gpu-compile.hpp"
 #include "gpu-gen-test-cases.hpp"
@@ -191,6 +194,92 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
     }
     EXPECT_LE(registers, 136) << "BP" << bp << " p=4 apply kernel on sm_90";
   }
+}
+
+// The register budget of the fused apply kernels of BP1-BP6 on sm_90 (ceed-info --kernels, the same measurement): no
+// spills and at most 128 registers per thread (25% occupancy) for every kernel, at most 96 for BP1/BP3/BP5 at p <= 6
+// (libCEED's kernels measured 74-90 on an H100). Even degrees only, to keep the test short (ceed-info --kernels
+// reports p = 1..8). The kernels that do not reach the budget yet are listed with the ceiling they hold today, so
+// that they may only get better; reaching the budget fails the test until they are taken off the list.
+TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  struct Ceiling {
+    int bp, p, registers, spill_bytes;
+  };
+  // Measured with NVRTC 13.0 (2026-11-26), a few registers of room for other NVRTC versions.
+  const Ceiling not_yet[] = {{2, 6, 176, 0}, {2, 8, 255, 0}, {3, 6, 106, 0}, {4, 2, 168, 0}, {4, 4, 255, 0},
+                             {4, 6, 255, 0}, {4, 8, 255, 512}, {6, 6, 176, 0}, {6, 8, 180, 0}};
+  int within = 0;
+  for (int bp = 1; bp <= 6; bp++) {
+    for (int p = 2; p <= 8; p += 2) {
+      ceed_gpu::BakeOffKernel kernel;
+      std::string             error;
+      ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel({bp, p, false}, "cuda", 0, {}, &kernel, &error), 0) << error;
+      ceed_gpu::cuda::KernelResources r;
+      ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &r, &error)) << error;
+      const int   budget  = (bp == 1 || bp == 3 || bp == 5) && p <= 6 ? 96 : 128;
+      const auto *ceiling = std::find_if(std::begin(not_yet), std::end(not_yet), [&](const Ceiling &c) { return c.bp == bp && c.p == p; });
+      const std::string what = "BP" + std::to_string(bp) + " p=" + std::to_string(p) + ": " + std::to_string(r.registers) + " registers, " +
+                               std::to_string(r.spill_store_bytes) + " B spill stores, occupancy " + std::to_string(r.occupancy);
+      if (ceiling == std::end(not_yet)) {
+        EXPECT_LE(r.registers, budget) << what;
+        EXPECT_EQ(r.spill_store_bytes + r.spill_load_bytes, 0) << what;
+        EXPECT_GE(r.occupancy, 0.25) << what;
+        within++;
+      } else {
+        EXPECT_TRUE(r.registers > budget || r.spill_store_bytes > 0) << what << " is within the budget now: take it off the list";
+        EXPECT_LE(r.registers, ceiling->registers) << what;
+        EXPECT_LE(r.spill_store_bytes, ceiling->spill_bytes) << what;
+      }
+    }
+  }
+  EXPECT_EQ(within, 24 - (int)std::size(not_yet));
+}
+
+// The occupancy model against libCEED's kernels as Nsight Compute measured them on an H100 (registers, threads per
+// block, shared memory -> theoretical occupancy), and against the driver's choice for our BP2 p=4 kernel (176
+// registers: blocks of 252 threads, not 144).
+TEST(GpuOccupancy, MatchesTheMeasuredTheoreticalOccupancyOnSm90) {
+  ceed_gpu::SmLimits limits;
+  ASSERT_TRUE(ceed_gpu::SmLimitsFor("sm_90", &limits));
+  struct Row {
+    int    registers, threads, shared;
+    double occupancy;
+  };
+  const Row measured[] = {{40, 576, 4656, 0.5625}, {48, 128, 1120, 0.625},  {74, 128, 1472, 0.375},   {86, 300, 3120, 0.3125},
+                          {86, 612, 5424, 0.3125}, {94, 637, 5432, 0.3125}, {62, 576, 4736, 0.28125}, {98, 500, 5520, 0.25},
+                          {126, 126, 1136, 0.25},  {148, 128, 1248, 0.1875}, {180, 252, 2544, 0.125},  {85, 567, 5192, 0.28125}};
+  for (const Row &row : measured) {
+    const int blocks = ceed_gpu::ResidentBlocks(limits, row.threads, row.registers, row.shared);
+    EXPECT_DOUBLE_EQ(ceed_gpu::Occupancy(limits, row.threads, blocks), row.occupancy) << row.registers << " registers, " << row.threads << " threads";
+  }
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 252, 176, 2016), 1);
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 144, 176, 1152), 1);
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 256, 0), 0) << "more registers than a thread may have";
+  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 32, 300000), 0) << "more shared memory than a block may have";
+  ceed_gpu::BlockChoice choice;
+  ceed_gpu::ChooseElementBlock(36, 256, 288, limits.max_block_shared,
+                               [&](int block, int shared, int *resident) { return *resident = ceed_gpu::ResidentBlocks(limits, block, 176, shared), 0; }, &choice);
+  EXPECT_EQ(choice.block, 252);
+  EXPECT_FALSE(ceed_gpu::SmLimitsFor("sm_99", &limits));
+}
+
+// ptxas's verbose report as NVRTC returns it.
+TEST(GpuOccupancy, PtxasReportIsParsed) {
+  const std::string log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'CeedGenOperatorKernel' for 'sm_90'\n"
+      "ptxas info    : Function properties for CeedGenOperatorKernel\n"
+      "    8 bytes stack frame, 24 bytes spill stores, 16 bytes spill loads\n"
+      "ptxas info    : Used 128 registers, used 1 barriers, 960 bytes smem, 400 bytes cmem[0]\n";
+  ceed_gpu::cuda::KernelResources r;
+  ASSERT_TRUE(ceed_gpu::cuda::ParsePtxasInfo(log, "CeedGenOperatorKernel", &r));
+  EXPECT_EQ(r.registers, 128);
+  EXPECT_EQ(r.spill_store_bytes, 24);
+  EXPECT_EQ(r.spill_load_bytes, 16);
+  EXPECT_EQ(r.static_shared_bytes, 960);
+  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo(log, "OtherKernel", &r));
+  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo("ptxas info    : Function properties for CeedGenOperatorKernel\n", "CeedGenOperatorKernel", &r));
 }
 
 INSTANTIATE_TEST_SUITE_P(Operators, GenKernels, ::testing::ValuesIn(Cases()), Name);
