@@ -191,8 +191,12 @@ int FindHostCompiler(Ceed ceed, int lanes_request, HostCompiler *compiler) {
       void       *stored = nullptr;
       size_t      num_bytes = 0;
       CeedCall(CeedKernelCacheLookupBytes(ceed, key.text, "banner", &stored, &num_bytes));
+      // Freed however this scope is left: copying it into a string may throw std::bad_alloc.
+      struct FreeOnExit {
+        void **bytes;
+        ~FreeOnExit() { CeedFree(bytes); }
+      } free_stored{&stored};
       const std::string known = stored ? std::string(static_cast<const char *>(stored), num_bytes) : std::string();
-      CeedFree(&stored);
       if (why.empty()) {
         if (known != banner) CeedCall(CeedKernelCacheStoreBytes(ceed, key.text, "banner", banner.data(), banner.size(), nullptr));
       } else {

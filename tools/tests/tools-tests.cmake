@@ -45,10 +45,11 @@ tools_expect(tools/ceed-bench/cli/dofs-too-large 105 COMMAND $<TARGET_FILE:ceed-
              EXPECT "--dofs: bp3 at p = 3: a mesh of 3.7e\\+09 elements" "too large for 32-bit" REJECT "bs2 ")
 if(TARGET ceed-solve)
   tools_expect(tools/ceed-solve/cli/negative-rtol 105 COMMAND $<TARGET_FILE:ceed-solve> --rtol -1 EXPECT "--rtol: must be a positive number, got -1"
-               REJECT "[0-9]{40}")
-  tools_expect(tools/ceed-solve/cli/bad-pc 105 COMMAND $<TARGET_FILE:ceed-solve> --pc bogus EXPECT "unknown preconditioner 'bogus'" REJECT "MPI_ABORT")
+               REJECT "[0-9]{40}" ENV ${CEEDRT_MPI_PROGRAM_ENV})
+  tools_expect(tools/ceed-solve/cli/bad-pc 105 COMMAND $<TARGET_FILE:ceed-solve> --pc bogus EXPECT "unknown preconditioner 'bogus'" REJECT "MPI_ABORT"
+               ENV ${CEEDRT_MPI_PROGRAM_ENV})
   tools_expect(tools/ceed-solve/jacobi-summary 0 COMMAND $<TARGET_FILE:ceed-solve> -ceed /cpu/self/ref/serial --dofs 1e3 --pc jacobi
-               EXPECT "converged" "setup [0-9.]+, solve" REJECT "LOR assembly|AMG setup")
+               EXPECT "converged" "setup [0-9.]+, solve" REJECT "LOR assembly|AMG setup" ENV ${CEEDRT_MPI_PROGRAM_ENV})
 endif()
 
 # ---- ceed-bench runs ----------------------------------------------------------------------------------
