@@ -8,7 +8,7 @@
                                        page docs/spec/NN-*.md that has a heading "## M." (or "### M.")
   check-repo-docs.py --links ROOT      every relative link of a tracked Markdown file names a file or folder
                                        that exists
-  check-repo-docs.py --readme-example ROOT --cc CC --include DIR --libdir DIR
+  check-repo-docs.py --readme-example ROOT --cc CC --include DIR --libdir DIR [--cflags=FLAGS]
                                        compiles the C example of README.md against the library, runs it and
                                        checks that it prints the line its comment promises
   check-repo-docs.py --layers ROOT     the include rules of docs/architecture.md: the core (src/) includes no
@@ -176,7 +176,7 @@ def check_layers(root, files):
     return bad
 
 
-def check_readme_example(root, cc, include, libdir):
+def check_readme_example(root, cc, include, libdir, cflags=()):
     """The README's C block compiled and run; its shell block's comment says what it prints."""
     import tempfile
     text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
@@ -188,7 +188,7 @@ def check_readme_example(root, cc, include, libdir):
         source, program = os.path.join(tmp, "mass.c"), os.path.join(tmp, "mass")
         with open(source, "w", encoding="utf-8") as f:
             f.write(code.group(1))
-        build = subprocess.run([cc, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", include, source, "-L", libdir,
+        build = subprocess.run([cc, "-std=c99", "-Wall", "-Wextra", "-Werror", *cflags, "-I", include, source, "-L", libdir,
                                 "-lceedrt", f"-Wl,-rpath,{libdir}", "-o", program], capture_output=True, text=True)
         if build.returncode != 0:
             return [f"README.md: the C example does not compile:\n{build.stderr}"]
@@ -211,9 +211,10 @@ def main():
     parser.add_argument("--cc")
     parser.add_argument("--include")
     parser.add_argument("--libdir")
+    parser.add_argument("--cflags", default="", help="extra compile and link flags (a sanitizer build's, so its runtime comes first)")
     args = parser.parse_args()
     if args.readme_example:
-        bad = check_readme_example(args.root, args.cc, args.include, args.libdir)
+        bad = check_readme_example(args.root, args.cc, args.include, args.libdir, args.cflags.split())
         for line in bad:
             print(line)
         print(f"check-repo-docs: README example {'fails' if bad else 'prints what it says'}")
