@@ -223,7 +223,7 @@ TEST_P(HipGenKernels, CompileForGfx90aAndGfx908WithTheirBlock) {
 
 INSTANTIATE_TEST_SUITE_P(Operators, HipGenKernels, ::testing::ValuesIn(gpu_test::Cases()), gpu_test::Name);
 
-// The documented block table (README, docs/hip.md): 3D tensor elements of p = 1..8 (Q = P + 1) on wave64.
+// The documented block table (docs/gpu.md, HIP backend): 3D tensor elements of p = 1..8 (Q = P + 1) on wave64.
 TEST(HipBlocks, FixedBlockTable) {
   const int expected[] = {252, 256, 250, 252, 245, 256, 243, 200};
   for (int p = 1; p <= 8; p++) {
