@@ -42,7 +42,7 @@ struct CeedGpu {
   DeviceInfo  info;
   Target      target;                 // what the compiler produces for this device
   bool        deterministic = false;
-  int         min_blocks    = 1;  // :min_blocks=N of /gpu/<vendor>/gen (ThreadLayout::min_blocks)
+  int         min_blocks    = 0;  // :min_blocks=N of /gpu/<vendor>/gen (ThreadLayout::min_blocks); 0: from the occupancy
   std::string resource;
   std::string prefix;  // "/gpu/cuda", "/gpu/hip"
   // Modules loaded on this device, by compile-cache key; the reference kernels are one of them.

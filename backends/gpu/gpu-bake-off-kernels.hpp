@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ceed-gen.hpp"
+#include "gpu-occupancy.hpp"
 
 namespace ceed_gpu {
 
@@ -29,11 +30,6 @@ const char *BakeOffKernelName(const BakeOffCase &c);
 
 // The operator of c on ceed (a CPU context); *op stays NULL on error.
 int BuildBakeOffOperator(Ceed ceed, const BakeOffCase &c, CeedOperator *op);
-
-// The launch bound a kernel is compiled with; 0 leaves a value to the generator's layout.
-struct LaunchBounds {
-  int max_block = 0, min_blocks = 0;
-};
 
 // The fused kernel of c for vendor ("cuda", "hip"; wavefront > 0 fixes the block as HIP does) with the
 // given launch bounds: its description, thread layout and

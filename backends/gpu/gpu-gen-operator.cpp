@@ -10,12 +10,14 @@
 // code kind. Host data follows jit-templates/gpu: restriction offsets as given ([elem][node]), 1D
 // matrices as given, the collocated derivative for gradients taken at the points, weights expanded.
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <new>
 
 #include "ceed-gpu.hpp"
 #include "ceed-gen-args.h"
 #include "ceed-gen.hpp"
+#include "gpu-kernel-resources.hpp"
 #include "gpu-occupancy.hpp"
 
 namespace ceed_gpu {
@@ -171,6 +173,73 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *ker
   return GetFunction(ceed, gpu, module, CEED_GEN_KERNEL_NAME, kernel);
 }
 
+// The kernel's source for the operator desc in layout.
+int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &qf_source,
+                   std::string *text) {
+  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family());
+  ceed::gen::KernelSource source;
+  CeedCall(ceed::gen::GenerateKernelSource(ceed, desc, *dialect, qf_source, &source));
+  *text = std::move(source.text);
+  return CEED_ERROR_SUCCESS;
+}
+
+// Launch bounds from the computed occupancy (TuneLaunchBounds, as ceed-info --kernels --tune) for CUDA kernels
+// without the user's :min_blocks=N, on an architecture the occupancy model knows: ptxas's report of the kernel
+// as generated, then at most kMaxTuningCompiles recompiles. The choice is kept in the kernel cache under the
+// untuned source, so a later Prepare of the same kernel compiles nothing extra. *source becomes the chosen one
+// (what the kernel cache keys the compiled kernel on). A failed tuning compile keeps the generated bounds.
+int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu *d, const std::string &qf_source, std::string *source) {
+  SmLimits limits;
+  if (d->layout.fixed_block || gpu.min_blocks > 0 || std::string(gpu.rt->Family()) != "cuda" || !SmLimitsFor(gpu.info.arch, &limits)) {
+    return CEED_ERROR_SUCCESS;
+  }
+  std::vector<std::string> options;
+  CeedCall(JitOptions(ceed, &options));
+  std::string joined;
+  for (const std::string &o : options) joined += o + "\n";
+  const Compiler   &compiler = gpu.rt->Jit();
+  const std::string name     = compiler.Name();
+  const char       *parts[]  = {"ceedrt-cuda-gen-launch-bounds", source->c_str(), joined.c_str(), name.c_str(), gpu.info.arch.c_str()};
+  char              key[CEED_KERNEL_CACHE_KEY_SIZE];
+  CeedCallBackend(CeedKernelCacheComputeKey(5, parts, key));
+  const LaunchBounds first = {d->layout.max_block, d->layout.min_blocks};
+  LaunchBounds       bounds = first;
+  void              *bytes = nullptr;
+  size_t             num_bytes = 0;
+  CeedCallBackend(CeedKernelCacheLookupBytes(ceed, key, "bounds", &bytes, &num_bytes));
+  bool cached = false;
+  if (bytes) {
+    const std::string text(static_cast<const char *>(bytes), num_bytes);
+    CeedCallBackend(CeedFree(&bytes));
+    cached = std::sscanf(text.c_str(), "%d %d", &bounds.max_block, &bounds.min_blocks) == 2 && bounds.max_block >= d->layout.threads_per_elem &&
+             bounds.max_block <= first.max_block && bounds.min_blocks >= 1;
+    if (!cached) bounds = first;
+  }
+  if (!cached) {
+    KernelResources resources;
+    std::string     error;
+    int             compiles = 0;
+    auto            generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
+      if (!GenerateSource(ceed, gpu, d->desc, layout, qf_source, text)) return true;
+      error = "the kernel with launch bounds (" + std::to_string(layout.max_block) + ", " + std::to_string(layout.min_blocks) + ") could not be generated";
+      return false;
+    };
+    if (!ChooseLaunchBounds(compiler, options, *source, d->desc, d->layout, gpu.info.arch, generate, &resources, &bounds, &compiles, &error)) {
+      CeedDebug(ceed, "%s/gen: launch bounds not tuned (%s); compiled with (%d, %d)", gpu.prefix.c_str(), error.c_str(), first.max_block, first.min_blocks);
+      return CEED_ERROR_SUCCESS;
+    }
+    const std::string text = std::to_string(bounds.max_block) + " " + std::to_string(bounds.min_blocks);
+    CeedCallBackend(CeedKernelCacheStoreBytes(ceed, key, "bounds", text.data(), text.size(), nullptr));
+    CeedDebug(ceed, "%s/gen: launch bounds (%d, %d) from the occupancy on %s: %d registers, %d threads per block, occupancy %.3f (%d compiles with ptxas's report)",
+              gpu.prefix.c_str(), bounds.max_block, bounds.min_blocks, gpu.info.arch.c_str(), resources.registers, resources.threads,
+              resources.occupancy, compiles);
+  }
+  if (bounds.max_block == first.max_block && bounds.min_blocks == first.min_blocks) return CEED_ERROR_SUCCESS;
+  d->layout.max_block  = bounds.max_block;
+  d->layout.min_blocks = bounds.min_blocks;
+  return GenerateSource(ceed, gpu, d->desc, d->layout, qf_source, source);
+}
+
 // Elements per block: with a fixed block, the one the kernel was compiled for; otherwise chosen with the
 // occupancy API: the most resident threads per multiprocessor (ties: the smaller block), among blocks of
 // whole elements up to the kernel's launch bound.
@@ -226,7 +295,7 @@ int Prepare(CeedOperator op) {
   std::string why_not, qf_source;
   CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
   if (why_not.empty()) d->layout = ceed::gen::ChooseThreadLayout(d->desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, &why_not);
-  d->layout.min_blocks = gpu->min_blocks;
+  d->layout.min_blocks = std::max(1, gpu->min_blocks);
   if (why_not.empty()) {
     // Precision: kernels computing in fp32 compile the QFunction with CeedScalar = float, which its context must survive.
     CeedOperatorPrecision precision = CEED_PRECISION_FP64;
@@ -246,10 +315,10 @@ int Prepare(CeedOperator op) {
     d->args.num_elem = d->desc.num_elem;
     for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, d, d->desc.inputs[i], &d->args.inputs[i]));
     for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, d, d->desc.outputs[i], &d->args.outputs[i]));
-    const auto              dialect = ceed::gen::CreateGpuDialect(d->layout, gpu->rt->Family());
-    ceed::gen::KernelSource source;
-    CeedCall(ceed::gen::GenerateKernelSource(ceed, d->desc, *dialect, qf_source, &source));
-    CeedCall(LoadKernel(ceed, *gpu, source.text, &d->kernel));
+    std::string source;
+    CeedCall(GenerateSource(ceed, *gpu, d->desc, d->layout, qf_source, &source));
+    CeedCall(TuneLaunchBoundsFromOccupancy(ceed, *gpu, d, qf_source, &source));
+    CeedCall(LoadKernel(ceed, *gpu, source, &d->kernel));
     CeedQFunction qf      = nullptr;
     const char   *qf_name = nullptr;
     CeedCallBackend(CeedOperatorGetQFunction(op, &qf));

@@ -28,6 +28,11 @@ struct SmLimits {
   int         warp               = 32;
 };
 
+// The launch bound a kernel is compiled with; 0 leaves a value to the generator's layout.
+struct LaunchBounds {
+  int max_block = 0, min_blocks = 0;
+};
+
 // The limits of an NVIDIA architecture ("sm_80", "sm_86", "sm_89", "sm_90"); false for others.
 bool SmLimitsFor(const std::string &arch, SmLimits *limits);
 

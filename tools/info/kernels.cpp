@@ -10,6 +10,7 @@
 
 #ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
 #include "cuda-kernel-report.hpp"
+#include "cuda-runtime.hpp"
 #include "gpu-bake-off-kernels.hpp"
 #endif
 #ifdef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
@@ -161,14 +162,19 @@ int PrintKernelReport(const KernelReportOptions &options) {
             continue;
           }
           ceed_gpu::cuda::KernelResources r;
-          ceed_gpu::LaunchBounds          bounds = {0, options.min_blocks};
-          auto measure = [&](const ceed_gpu::LaunchBounds &b, ceed_gpu::cuda::KernelResources *resources) {
+          ceed_gpu::LaunchBounds          bounds;
+          int                             compiles = 0;
+          // --tune: the launch bounds /gpu/cuda/gen chooses (the same ChooseLaunchBounds).
+          auto generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
             ceed_gpu::BakeOffKernel k;
-            return ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, b, &k, &error) == 0 &&
-                   ceed_gpu::cuda::MeasureFusedKernel(k.source, k.desc, k.layout, target, resources, &error);
+            if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
+            *text = std::move(k.source);
+            return true;
           };
-          if (!ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error) ||
-              (options.tune && !ceed_gpu::cuda::TuneLaunchBounds(bounds, measure, &r, &bounds))) {
+          const ceed_gpu::Compiler &nvrtc = ceed_gpu::cuda::Nvrtc();
+          if (options.tune ? !ceed_gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, target, generate, &r,
+                                                           &bounds, &compiles, &error)
+                           : !ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
             std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
             failures++;
             continue;

@@ -236,6 +236,73 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   EXPECT_EQ(within, 24 - (int)std::size(not_yet));
 }
 
+// Launch bounds from the computed occupancy (issue 30, item 3), as /gpu/cuda/gen's Prepare and ceed-info --kernels
+// --tune choose them (ChooseLaunchBounds) for BP1 and BP3 at p = 6 on sm_90: the chosen kernel, compiled again on
+// its own, has no spills and the resources the choice reports, its occupancy is at least that of the kernel as
+// generated (minimum blocks 1), at most kMaxTuningCompiles recompiles were spent, and unless that budget ran out
+// the next minimum block count would spill or gain nothing.
+TEST(GenLaunchBounds, ChosenFromTheOccupancyWithoutSpillsOnSm90) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  const ceed_gpu::Compiler &nvrtc = ceed_gpu::cuda::Nvrtc();
+  for (int bp : {1, 3}) {
+    const ceed_gpu::BakeOffCase c{bp, 6, false};
+    std::string                 error;
+    auto                        generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
+      ceed_gpu::BakeOffKernel k;
+      if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
+      *text = std::move(k.source);
+      return true;
+    };
+    ceed_gpu::BakeOffKernel kernel;
+    ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {}, &kernel, &error), 0) << error;
+    ASSERT_EQ(kernel.layout.min_blocks, 1);
+    ceed_gpu::KernelResources generated, chosen, again;
+    ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &generated, &error)) << error;
+    ceed_gpu::LaunchBounds bounds;
+    int                    compiles = 0;
+    ASSERT_TRUE(ceed_gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, "sm_90", generate, &chosen, &bounds,
+                                             &compiles, &error))
+        << error;
+    const std::string what = "BP" + std::to_string(bp) + " p=6: launch bounds (" + std::to_string(bounds.max_block) + ", " +
+                             std::to_string(bounds.min_blocks) + "), " + std::to_string(chosen.registers) + " registers, occupancy " +
+                             std::to_string(chosen.occupancy) + " (generated: " + std::to_string(generated.registers) + " registers, occupancy " +
+                             std::to_string(generated.occupancy) + ")";
+    std::printf("%s, %d compiles\n", what.c_str(), compiles);
+    EXPECT_GE(compiles, 2) << what;
+    EXPECT_LE(compiles, 1 + ceed_gpu::kMaxTuningCompiles) << what;
+    EXPECT_EQ(chosen.spill_store_bytes + chosen.spill_load_bytes, 0) << what;
+    EXPECT_GE(chosen.occupancy, generated.occupancy) << what;
+    EXPECT_EQ(chosen.max_block, bounds.max_block) << what;
+    EXPECT_EQ(chosen.min_blocks, std::max(1, bounds.min_blocks)) << what;
+
+    std::string text;
+    ASSERT_TRUE(generate([&] {
+      ceed::gen::ThreadLayout l = kernel.layout;
+      l.max_block = bounds.max_block, l.min_blocks = bounds.min_blocks;
+      return l;
+    }(), &text)) << error;
+    if (bounds.min_blocks > 1) {
+      const std::string bound = "__launch_bounds__(" + std::to_string(bounds.max_block) + ", " + std::to_string(bounds.min_blocks) + ")";
+      EXPECT_NE(text.find(bound), std::string::npos) << what;
+    }
+    ceed::gen::ThreadLayout layout = kernel.layout;
+    layout.max_block = bounds.max_block, layout.min_blocks = bounds.min_blocks;
+    ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &again, &error)) << error;
+    EXPECT_EQ(again.registers, chosen.registers) << what;
+    EXPECT_DOUBLE_EQ(again.occupancy, chosen.occupancy) << what;
+    EXPECT_EQ(again.threads, chosen.threads) << what;
+
+    if (compiles <= ceed_gpu::kMaxTuningCompiles) {
+      ceed_gpu::KernelResources next;
+      layout.max_block = chosen.threads, layout.min_blocks = chosen.resident_blocks + 1;
+      ASSERT_TRUE(generate(layout, &text)) << error;
+      ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &next, &error)) << error;
+      EXPECT_TRUE(next.spill_store_bytes + next.spill_load_bytes > 0 || next.occupancy <= chosen.occupancy) << what << ": (" << layout.max_block << ", "
+                                                                                                           << layout.min_blocks << ") is better";
+    }
+  }
+}
+
 // The occupancy model against libCEED's kernels as Nsight Compute measured them on an H100 (registers, threads per
 // block, shared memory -> theoretical occupancy), and against the driver's choice for our BP2 p=4 kernel (176
 // registers: blocks of 252 threads, not 144).

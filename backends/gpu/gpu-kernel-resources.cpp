@@ -1,0 +1,103 @@
+// Fused kernel resources from ptxas's report and launch bounds from them (see gpu-kernel-resources.hpp).
+#include "gpu-kernel-resources.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "gpu-compile.hpp"
+
+namespace ceed_gpu {
+
+namespace {
+
+// The number just before `unit` in line (e.g. "24 bytes spill stores"), or -1.
+int NumberBefore(const std::string &line, const std::string &unit) {
+  const size_t at = line.find(unit);
+  if (at == std::string::npos || at == 0) return -1;
+  size_t start = at - 1;
+  while (start > 0 && line[start - 1] >= '0' && line[start - 1] <= '9') start--;
+  return std::atoi(line.c_str() + start);
+}
+
+}  // namespace
+
+bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *r) {
+  // ptxas: "Function properties for <entry>", then "N bytes stack frame, S bytes spill stores, L bytes spill
+  // loads" and "Used R registers, used 1 barriers, M bytes smem, ..." (smem only when there is some).
+  const size_t start = log.find("Function properties for " + entry);
+  if (start == std::string::npos) return false;
+  bool   found_registers = false, found_spills = false;
+  size_t pos             = log.find('\n', start);
+  for (int lines = 0; pos != std::string::npos && lines < 3; lines++) {
+    const size_t      end  = log.find('\n', pos + 1);
+    const std::string line = log.substr(pos + 1, end == std::string::npos ? std::string::npos : end - pos - 1);
+    if (line.find("spill stores") != std::string::npos) {
+      r->spill_store_bytes = NumberBefore(line, " bytes spill stores");
+      r->spill_load_bytes  = NumberBefore(line, " bytes spill loads");
+      found_spills         = r->spill_store_bytes >= 0 && r->spill_load_bytes >= 0;
+    }
+    if (line.find("Used ") != std::string::npos) {
+      r->registers           = NumberBefore(line, " registers");
+      const int smem         = NumberBefore(line, " bytes smem");
+      r->static_shared_bytes = smem > 0 ? smem : 0;
+      found_registers        = r->registers >= 0;
+    }
+    pos = end;
+  }
+  return found_registers && found_spills;
+}
+
+bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                            const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, KernelResources *r,
+                            std::string *error) {
+  SmLimits limits;
+  if (!SmLimitsFor(arch, &limits)) {
+    *error = "no multiprocessor limits known for " + arch + " (known: sm_80, sm_86, sm_89, sm_90)";
+    return false;
+  }
+  CompileRequest request;
+  request.compiler     = &compiler;
+  request.source       = source;
+  request.program_name = "ceedrt-kernel-report";
+  request.kernel_names = {"CeedGenOperatorKernel"};
+  request.options      = options;
+  request.options.push_back("--ptxas-options=-v");
+  request.target.name        = arch;
+  request.target.options     = {"-arch=" + arch};
+  request.target.code_suffix = "cubin";
+  const CompileResult result = Compile(request);
+  if (!result.ok) {
+    *error = result.message;
+    return false;
+  }
+  *r           = KernelResources();
+  r->target    = arch;
+  r->max_block = layout.max_block;
+  r->min_blocks = layout.min_blocks;
+  r->threads_per_elem = layout.threads_per_elem;
+  if (!ParsePtxasInfo(result.log, "CeedGenOperatorKernel", r)) {
+    *error = "NVRTC's log has no ptxas resource lines for CeedGenOperatorKernel:\n" + result.log;
+    return false;
+  }
+  // The block the backend launches: the most resident threads among blocks of whole elements (occupancy API on a
+  // device, the same model here).
+  const int slice_bytes = layout.threads_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
+  auto      resident    = [&](int block, int shared, int *blocks) {
+    *blocks = ResidentBlocks(limits, block, r->registers, shared + r->static_shared_bytes);
+    return 0;
+  };
+  BlockChoice choice;
+  ChooseElementBlock(layout.threads_per_elem, layout.max_block, slice_bytes, limits.max_block_shared - r->static_shared_bytes, resident, &choice);
+  if (layout.fixed_block) {
+    choice.block        = layout.max_block;
+    choice.shared_bytes = layout.max_block / layout.threads_per_elem * slice_bytes;
+    resident(choice.block, choice.shared_bytes, &choice.resident_blocks);
+  }
+  r->threads              = choice.block;
+  r->dynamic_shared_bytes = choice.shared_bytes;
+  r->resident_blocks      = choice.resident_blocks;
+  r->occupancy            = Occupancy(limits, choice.block, choice.resident_blocks);
+  return true;
+}
+
+}  // namespace ceed_gpu

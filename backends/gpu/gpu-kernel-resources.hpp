@@ -1,0 +1,91 @@
+// The resources of a fused kernel on an NVIDIA architecture, without a GPU: the compiler (NVRTC) builds the
+// unit to a CUBIN for the architecture (-arch=sm_XY) and reports ptxas's verbose line (--ptxas-options=-v):
+// registers per thread, spill stores and loads, static shared memory. The block of whole elements and the
+// theoretical occupancy then follow from the architecture's limits (gpu-occupancy.hpp) with the choice the
+// backend makes on a device (ChooseElementBlock).
+//
+// The same code chooses the launch bounds of /gpu/cuda/gen's kernels (Prepare) and of ceed-info --kernels --tune,
+// so that the report shows what the backend compiles.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ceed-gen.hpp"
+#include "gpu-occupancy.hpp"
+#include "gpu-runtime.hpp"
+
+namespace ceed_gpu {
+
+struct KernelResources {
+  std::string target;                 // "sm_90"
+  int         threads         = 0;    // threads per block the backend would launch
+  int         threads_per_elem = 0;
+  int         registers       = 0;    // per thread
+  int         spill_store_bytes = 0, spill_load_bytes = 0;
+  int         static_shared_bytes = 0, dynamic_shared_bytes = 0;
+  int         resident_blocks = 0;    // per multiprocessor
+  double      occupancy       = 0.0;  // resident warps over the maximum
+  int         max_block = 0, min_blocks = 1;  // the launch bound the kernel was compiled with
+};
+
+// Parses ptxas's verbose output for the kernel `entry` into registers, spills and static shared memory; false
+// when the output has no such lines.
+bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *resources);
+
+// Compiles source (a fused kernel of desc in layout) with compiler and options (without the target's) for arch
+// ("sm_90") and fills *resources; false with *error on a compile failure or an architecture without limits.
+bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                            const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch,
+                            KernelResources *resources, std::string *error);
+
+// Recompiles while tuning one kernel's launch bounds: at most this many, so that a Prepare costs at most 3 compiles
+// besides the kernel's own (the measurement of the generated kernel and these).
+constexpr int kMaxTuningCompiles = 2;
+
+// Launch bounds from the computed occupancy (issue 30, item 3): from the resources of the kernel as generated
+// (*resources on entry, compiled with `first`), the launch bound becomes the block the kernel is launched with and
+// its minimum blocks are raised one resident block at a time, each step recompiled by measure(bounds, &resources),
+// while ptxas fits the kernel without spills and the occupancy grows (at most kMaxTuningCompiles steps). *resources
+// and *bounds end at the best step; *compiles counts the steps' compiles.
+template <class Measure>
+bool TuneLaunchBounds(const LaunchBounds &first, Measure measure, KernelResources *resources, LaunchBounds *bounds, int *compiles = nullptr) {
+  *bounds = first;
+  if (compiles) *compiles = 0;
+  if (resources->spill_store_bytes + resources->spill_load_bytes > 0 || resources->resident_blocks <= 0) return true;
+  for (int step = 0; step < kMaxTuningCompiles; step++) {
+    const LaunchBounds next = {resources->threads, resources->resident_blocks + 1};
+    KernelResources    tried;
+    if (compiles) (*compiles)++;
+    if (!measure(next, &tried)) return false;
+    if (tried.spill_store_bytes + tried.spill_load_bytes > 0 || tried.occupancy <= resources->occupancy) break;
+    *resources = tried;
+    *bounds    = next;
+  }
+  return true;
+}
+
+// The launch bounds of a fused kernel from its occupancy on arch, the one choice /gpu/cuda/gen's Prepare and
+// ceed-info --kernels --tune make: source (generated in layout) is measured, then TuneLaunchBounds recompiles the
+// sources that generate(layout with the tried bounds, &text) returns (false with *error when it cannot). *resources
+// are the chosen kernel's; *compiles counts all compiles (1 + the tuning's).
+template <class Generate>
+bool ChooseLaunchBounds(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                        const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, Generate generate,
+                        KernelResources *resources, LaunchBounds *bounds, int *compiles, std::string *error) {
+  auto measure = [&](const LaunchBounds &b, KernelResources *r) {
+    ceed::gen::ThreadLayout tried = layout;
+    tried.max_block               = b.max_block;
+    tried.min_blocks              = b.min_blocks;
+    std::string text;
+    return generate(tried, &text) && MeasureKernelResources(compiler, options, text, desc, tried, arch, r, error);
+  };
+  *compiles = 1;
+  int steps = 0;
+  if (!MeasureKernelResources(compiler, options, source, desc, layout, arch, resources, error)) return false;
+  const bool ok = TuneLaunchBounds({layout.max_block, layout.min_blocks}, measure, resources, bounds, &steps);
+  *compiles += steps;
+  return ok;
+}
+
+}  // namespace ceed_gpu
