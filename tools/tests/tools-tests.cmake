@@ -9,6 +9,7 @@
 #   tools/ceed-bench/wrong-backend      a backend with a wrong vector fill is caught (exit status 1)
 #   tools/ceed-plot                     the plot script writes non-empty PNG files
 #   tools/ceed-info/json, /text         plugins with their reasons (broken ones included), JIT backends
+#   tools/call-cycles, /cases           no circle in the call graph of the core's files (nm), and the script on known cases
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
@@ -226,6 +227,15 @@ if(CMAKE_BUILD_TYPE MATCHES "^(Debug|RelWithDebInfo)$")
                                               ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt> ${CMAKE_CURRENT_BINARY_DIR}/abi-cases)
   set_tests_properties(tools/abi-check tools/abi-check/cases PROPERTIES SKIP_REGULAR_EXPRESSION "CEEDRT-SKIPPED" TIMEOUT 120)
 endif()
+
+# ---- call graph of the core ----------------------------------------------------------------------------
+# No two files of src/ call each other, directly or through others (docs/architecture.md): the defined and used
+# symbols of the core's objects, read with nm. The cases check the script on objects compiled for the test.
+add_test(NAME tools/call-cycles COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py --nm ${CMAKE_NM}
+                                        --strip-prefix ${CMAKE_BINARY_DIR}/CMakeFiles/ceedrt.dir $<TARGET_OBJECTS:ceedrt>)
+add_test(NAME tools/call-cycles/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-call-cycles.py
+                                              ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py ${CMAKE_C_COMPILER} ${CMAKE_CURRENT_BINARY_DIR}/call-cycles-cases)
+set_tests_properties(tools/call-cycles tools/call-cycles/cases PROPERTIES TIMEOUT 60)
 
 # ---- plot ---------------------------------------------------------------------------------------------
 # matplotlib may live in a Python other than the first python3 on PATH (Debian's is /usr/bin/python3).
