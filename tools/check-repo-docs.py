@@ -165,8 +165,9 @@ def check_layers(root, files):
         folder = os.path.dirname(rel)
         for number, bracket, name in includes(root, rel):
             if rel.startswith("src/") and bracket == '"':
-                # The core's own headers sit beside the including file; anything else would be a backend's.
-                if not os.path.exists(os.path.join(root, folder, name)) and not os.path.exists(os.path.join(root, "include", name)):
+                # The core's own headers are named from src/ (or sit beside the including file); anything else would
+                # be a backend's.
+                if not any(os.path.exists(os.path.join(root, base, name)) for base in (folder, "src", "include")):
                     bad.append(f"{rel}:{number}: the core includes \"{name}\", which is not a core or public header")
             if rel.startswith("backends/"):
                 base = os.path.basename(name)

@@ -1,6 +1,6 @@
 ! ceedrt Fortran interface: constants for 'include' in fixed- or free-form Fortran (libCEED's names and
 ! values). Objects are integer handles; every call ends with an integer error argument.
-! The entry points are implemented by src/interface-fortran.cpp in libceedrt.
+! The entry points are implemented by src/fortran/interface-fortran.cpp in libceedrt.
 !
 ! CeedMemType
       integer ceed_mem_host

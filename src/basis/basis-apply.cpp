@@ -1,6 +1,6 @@
 // CeedBasis evaluation entry points: argument and length checks, then the backend's Apply (or, at
 // arbitrary points, the backend's ApplyAtPoints or the core's default in basis-at-points.cpp).
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 namespace {
 

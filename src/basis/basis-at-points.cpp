@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 namespace ceed {
 

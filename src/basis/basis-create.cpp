@@ -5,9 +5,13 @@
 #include <cmath>
 #include <memory>
 
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 namespace ceed {
+
+// The header hooks: set here, where bases are made, so that the view (basis-view.cpp) sits above the basis core.
+int BasisViewObject(CeedObject obj, FILE *stream) { return CeedBasisView(reinterpret_cast<CeedBasis>(obj), stream); }
+int BasisDestroyObject(CeedObject *obj) { return CeedBasisDestroy(reinterpret_cast<CeedBasis *>(obj)); }
 
 int BasisFinishCreate(const char *func, Ceed ceed, std::unique_ptr<CeedBasis_private> owner, CeedBasis *basis) {
   CeedBasis_private *b = owner.get();

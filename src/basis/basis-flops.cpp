@@ -1,6 +1,6 @@
 // CeedBasisGetFlopsEstimate: FLOPs of one basis application on one element, spec 06 §10 (exact
 // formula; operator FLOP estimates are compared against fixed numbers).
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 int CeedBasisGetFlopsEstimate(CeedBasis basis, CeedTransposeMode t_mode, CeedEvalMode eval_mode, bool is_at_points, CeedInt num_points,
                               CeedSize *flops) {

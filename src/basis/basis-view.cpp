@@ -2,7 +2,7 @@
 #include <cmath>
 #include <string>
 
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 namespace {
 

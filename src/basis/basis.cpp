@@ -2,7 +2,7 @@
 // and the backend-facing accessors of ceed/backend.h.
 #include <cmath>
 
-#include "basis.hpp"
+#include "basis/basis.hpp"
 
 // Sentinel for operator fields whose data already lives at quadrature points: no Ceed, not
 // reference counted, no nodes and no quadrature points.
@@ -34,9 +34,6 @@ CeedInt BasisQComp(CeedBasis basis, CeedEvalMode eval_mode) {
       return 1;
   }
 }
-
-int BasisViewObject(CeedObject obj, FILE *stream) { return CeedBasisView(reinterpret_cast<CeedBasis>(obj), stream); }
-int BasisDestroyObject(CeedObject *obj) { return CeedBasisDestroy(reinterpret_cast<CeedBasis *>(obj)); }
 
 }  // namespace ceed
 

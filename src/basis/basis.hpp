@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 struct CeedBasis_private {
   CeedObjectHeader header;  // MUST be first

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <vector>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace {
 

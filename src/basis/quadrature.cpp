@@ -5,7 +5,7 @@
 // different sizes share their common points bit for bit.
 #include <cmath>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "ceed-impl.hpp"
-#include "registry.hpp"
+#include "core/ceed-impl.hpp"
+#include "core/registry.hpp"
 
 namespace {
 
@@ -24,9 +24,10 @@ bool EnvTrue(const char *name) {
 // Releases a context whose last reference is gone (checks already done).
 int ReleaseCeed(Ceed ceed) {
   // Work vectors hold a weak reference to their context: restore it before destroying them.
+  // (through the vector's own destroy hook: vectors are built on the context, not the other way round)
   for (auto &wv : ceed->work_vectors) {
     ceed->header.ref_count++;
-    CeedCall(CeedVectorDestroy(&wv.vec));
+    CeedCall(CeedObjectDestroy(reinterpret_cast<CeedObject *>(&wv.vec)));
   }
   ceed->work_vectors.clear();
   if (ceed->ops.Destroy) CeedCall(ceed->ops.Destroy(ceed));
@@ -264,6 +265,29 @@ int CeedDestroy(Ceed *ceed) {
     CeedCheck(!wv.in_use, c, CEED_ERROR_ACCESS, "Cannot destroy Ceed %s, a work vector is still checked out", c->resource.c_str());
   *ceed = nullptr;
   return ReleaseCeed(c);
+}
+
+// An object's reference to its context: taken and dropped with the context's own reference counting.
+namespace ceed {
+
+int ObjectInit(CeedObjectHeader &header, Ceed ceed, int (*view)(CeedObject, FILE *), int (*destroy)(CeedObject *)) {
+  header.ceed          = nullptr;
+  header.view          = view;
+  header.destroy       = destroy;
+  header.ref_count     = 1;
+  header.num_view_tabs = 0;
+  return CeedReferenceCopy(ceed, &header.ceed);
+}
+
+int ObjectReleaseCeed(CeedObjectHeader &header) { return CeedDestroy(&header.ceed); }
+
+
+}  // namespace ceed
+
+int CeedObjectGetCeed(CeedObject obj, Ceed *ceed) {
+  CeedCheck(obj && ceed, NULL, CEED_ERROR_INCOMPATIBLE, "CeedObject handle or output pointer is NULL");
+  *ceed = nullptr;
+  return CeedReferenceCopy(CeedObjectReturnCeed(obj), ceed);
 }
 
 int CeedGetResource(Ceed ceed, const char **resource) {
@@ -517,75 +541,6 @@ int CeedSetIsClang(Ceed ceed, bool isClang) {
 int CeedGetIsClang(Ceed ceed, bool *isClang) {
   CeedCheck(ceed && isClang, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
   *isClang = ceed::RootCeed(ceed)->is_clang;
-  return CEED_ERROR_SUCCESS;
-}
-
-// ---- Work vectors (pool on the root context; vectors hold a weak reference to it) ----------------
-
-int CeedGetWorkVector(Ceed ceed, CeedSize len, CeedVector *vec) {
-  CeedCheck(ceed && vec, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
-  CeedCheck(len >= 0, ceed, CEED_ERROR_DIMENSION, "Cannot get a work vector of negative length %td", len);
-  CEED_API_TRY
-  Ceed root = ceed::RootCeed(ceed);
-  for (auto &wv : root->work_vectors) {
-    CeedSize wv_len;
-    CeedCall(CeedVectorGetLength(wv.vec, &wv_len));
-    if (!wv.in_use && wv_len >= len) {
-      wv.in_use = true;
-      *vec      = wv.vec;
-      return CEED_ERROR_SUCCESS;
-    }
-  }
-  CeedVector fresh = nullptr;
-  CeedCall(CeedVectorCreate(root, len, &fresh));
-  root->header.ref_count--;  // weak: the pool must not keep its own context alive
-  root->work_vectors.push_back({fresh, true});
-  *vec = fresh;
-  return CEED_ERROR_SUCCESS;
-  CEED_API_CATCH(ceed)
-}
-
-int CeedRestoreWorkVector(Ceed ceed, CeedVector *vec) {
-  CeedCheck(ceed && vec, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or vector pointer is NULL");
-  Ceed root = ceed::RootCeed(ceed);
-  for (auto &wv : root->work_vectors) {
-    if (wv.vec == *vec) {
-      CeedCheck(wv.in_use, ceed, CEED_ERROR_ACCESS, "Work vector was not checked out");
-      wv.in_use = false;
-      *vec      = nullptr;
-      return CEED_ERROR_SUCCESS;
-    }
-  }
-  return CeedError(ceed, CEED_ERROR_MAJOR, "Vector was not obtained with CeedGetWorkVector");
-}
-
-int CeedClearWorkVectors(Ceed ceed, CeedSize min_len) {
-  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
-  Ceed  root = ceed::RootCeed(ceed);
-  auto &pool = root->work_vectors;
-  for (size_t i = 0; i < pool.size();) {
-    CeedSize len;
-    CeedCall(CeedVectorGetLength(pool[i].vec, &len));
-    if (!pool[i].in_use && len < min_len) {
-      root->header.ref_count++;
-      CeedCall(CeedVectorDestroy(&pool[i].vec));
-      pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(i));
-    } else {
-      i++;
-    }
-  }
-  return CEED_ERROR_SUCCESS;
-}
-
-int CeedGetWorkVectorMemoryUsage(Ceed ceed, CeedScalar *usage_mb) {
-  CeedCheck(ceed && usage_mb, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle or output pointer is NULL");
-  CeedSize total = 0;
-  for (const auto &wv : ceed::RootCeed(ceed)->work_vectors) {
-    CeedSize len;
-    CeedCall(CeedVectorGetLength(wv.vec, &len));
-    total += len;
-  }
-  *usage_mb = static_cast<CeedScalar>(total) * sizeof(CeedScalar) * 1e-6;
   return CEED_ERROR_SUCCESS;
 }
 

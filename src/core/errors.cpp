@@ -4,7 +4,7 @@
 #include <cstring>
 #include <string>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace {
 
@@ -44,6 +44,11 @@ std::string SourceLocation(const char *filename, int line_no, const char *func) 
   const size_t prefix = std::strlen(CEEDRT_SOURCE_PREFIX);
   if (!std::strncmp(filename, CEEDRT_SOURCE_PREFIX, prefix)) filename += prefix;
   return std::string(filename) + ":" + std::to_string(line_no) + " in " + func + "(): ";
+}
+
+Ceed RootCeed(Ceed ceed) {
+  while (ceed && ceed->parent) ceed = ceed->parent;
+  return ceed;
 }
 
 // CEED_ERROR_HANDLER selects the handler of new contexts: exit, store, return; anything else aborts.

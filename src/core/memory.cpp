@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace ceed {
 

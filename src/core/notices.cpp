@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace ceed {
 

@@ -3,7 +3,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace ceed {
 
@@ -18,22 +18,6 @@ int HandleException(Ceed ceed, const char *file, int line, const char *func) {
     return CeedErrorImpl(ceed, file, line, func, CEED_ERROR_MAJOR, "Internal error: unknown exception");
   }
 }
-
-Ceed RootCeed(Ceed ceed) {
-  while (ceed && ceed->parent) ceed = ceed->parent;
-  return ceed;
-}
-
-int ObjectInit(CeedObjectHeader &header, Ceed ceed, int (*view)(CeedObject, FILE *), int (*destroy)(CeedObject *)) {
-  header.ceed          = nullptr;
-  header.view          = view;
-  header.destroy       = destroy;
-  header.ref_count     = 1;
-  header.num_view_tabs = 0;
-  return CeedReferenceCopy(ceed, &header.ceed);
-}
-
-int ObjectReleaseCeed(CeedObjectHeader &header) { return CeedDestroy(&header.ceed); }
 
 }  // namespace ceed
 
@@ -60,12 +44,6 @@ int CeedObjectGetNumViewTabs(CeedObject obj, CeedInt *num_tabs) {
   CeedCheck(obj && num_tabs, NULL, CEED_ERROR_INCOMPATIBLE, "CeedObject handle or output pointer is NULL");
   *num_tabs = obj->header.num_view_tabs;
   return CEED_ERROR_SUCCESS;
-}
-
-int CeedObjectGetCeed(CeedObject obj, Ceed *ceed) {
-  CeedCheck(obj && ceed, NULL, CEED_ERROR_INCOMPATIBLE, "CeedObject handle or output pointer is NULL");
-  *ceed = nullptr;
-  return CeedReferenceCopy(CeedObjectReturnCeed(obj), ceed);
 }
 
 Ceed CeedObjectReturnCeed(CeedObject obj) {

@@ -5,7 +5,7 @@
 //    "options": "threads:count lanes:count"}   (the last five optional)
 // A resource may carry "serves": "/cpu/self/gen", another prefix of the same manifest: a libCEED name that
 // this backend answers as that one.
-#include "plugin-manifest.hpp"
+#include "core/plugin-manifest.hpp"
 
 #include <ceed/backend.h>
 

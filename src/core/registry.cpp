@@ -4,9 +4,9 @@
 // prefixes it answers; the library is dlopen'ed the first time one of its resources is selected. A
 // plugin that cannot be used keeps its prefixes so that selecting one gives the reason, while every
 // other backend keeps working.
-#include "registry.hpp"
+#include "core/registry.hpp"
 
-#include "plugin-manifest.hpp"
+#include "core/plugin-manifest.hpp"
 
 #include <dirent.h>
 #include <dlfcn.h>

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace ceed {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "registry.hpp"
+#include "core/registry.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Fortran interface: operators (see interface-fortran.cpp for the conventions).
 #include <cstdio>
 
-#include "interface-fortran.hpp"
+#include "fortran/interface-fortran.hpp"
 
 using namespace ceed::fortran;
 

@@ -9,8 +9,8 @@
 #include <cstdio>
 #include <utility>
 
-#include "interface-fortran.hpp"
-#include "qfunction.hpp"
+#include "fortran/interface-fortran.hpp"
+#include "qfunction/qfunction.hpp"
 
 using namespace ceed::fortran;
 

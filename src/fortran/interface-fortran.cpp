@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "interface-fortran.hpp"
+#include "fortran/interface-fortran.hpp"
 
 namespace ceed::fortran {
 

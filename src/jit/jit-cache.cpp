@@ -34,8 +34,8 @@
 #include <thread>
 #include <vector>
 
-#include "ceed-impl.hpp"
-#include "jit-hash.hpp"
+#include "core/ceed-impl.hpp"
+#include "jit/jit-hash.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SHA-256 written from the FIPS 180-4 description (message schedule of 64 words, 64 rounds per block).
-#include "jit-hash.hpp"
+#include "jit/jit-hash.hpp"
 
 #include <cstring>
 

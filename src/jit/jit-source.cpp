@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,5 +1,5 @@
 // CeedOperatorPrepare: builds an operator's backend data and JIT kernels ahead of a timed region.
-#include "operator.hpp"
+#include "operator/operator.hpp"
 
 namespace {
 

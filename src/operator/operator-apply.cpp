@@ -1,9 +1,9 @@
 // CeedOperator: readiness, application and FLOP estimates (spec 06 §1, §3, §10).
 #include <algorithm>
 
-#include "operator.hpp"
-#include "qfunction.hpp"
-#include "vector.hpp"
+#include "operator/operator.hpp"
+#include "qfunction/qfunction.hpp"
+#include "vector/vector.hpp"
 
 namespace ceed {
 

@@ -1,7 +1,7 @@
 // CeedOperator: composite operators (spec 06 §4) and operators at points (spec 06 §5).
 #include <cstring>
 
-#include "operator.hpp"
+#include "operator/operator.hpp"
 
 #define CEED_COMPOSITE_CHECK(op)                                                                           \
   do {                                                                                                     \

@@ -7,7 +7,7 @@
 // context that has the field; reads come from the first.
 #include <cstring>
 
-#include "operator.hpp"
+#include "operator/operator.hpp"
 
 namespace ceed {
 

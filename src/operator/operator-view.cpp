@@ -1,5 +1,5 @@
-// CeedOperator: full and terse views, byte-exact per spec 07 §8.6.
-#include "operator.hpp"
+// CeedOperator: names, and full and terse views, byte-exact per spec 07 §8.6.
+#include "operator/operator.hpp"
 
 namespace ceed {
 
@@ -75,6 +75,26 @@ static int ViewCore(CeedOperator op, FILE *stream, bool is_full) {
 }
 
 }  // namespace ceed
+
+// Names: what views print first.
+int CeedOperatorSetName(CeedOperator op, const char *name) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CEED_API_TRY
+  op->name = name ? name : "";
+  return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(op->header.ceed)
+}
+
+int CeedOperatorGetName(CeedOperator op, const char **name) {
+  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
+  CeedCheck(name, op->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
+  if (!op->name.empty()) {
+    *name = op->name.c_str();
+  } else if (!op->is_composite) {
+    CeedCall(CeedQFunctionGetName(op->qf, name));
+  }
+  return CEED_ERROR_SUCCESS;
+}
 
 int CeedOperatorView(CeedOperator op, FILE *stream) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");

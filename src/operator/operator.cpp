@@ -2,7 +2,7 @@
 // §1, §2, §10; backend.h operator section).
 #include <cstring>
 
-#include "operator.hpp"
+#include "operator/operator.hpp"
 
 namespace ceed {
 
@@ -423,26 +423,7 @@ int CeedOperatorGetPrecision(CeedOperator op, CeedOperatorPrecision *precision) 
   return CEED_ERROR_SUCCESS;
 }
 
-// ---- Names, Ceed, sizes -------------------------------------------------------------------------------
-
-int CeedOperatorSetName(CeedOperator op, const char *name) {
-  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
-  CEED_API_TRY
-  op->name = name ? name : "";
-  return CEED_ERROR_SUCCESS;
-  CEED_API_CATCH(op->header.ceed)
-}
-
-int CeedOperatorGetName(CeedOperator op, const char **name) {
-  CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");
-  CeedCheck(name, op->header.ceed, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
-  if (!op->name.empty()) {
-    *name = op->name.c_str();
-  } else if (!op->is_composite) {
-    CeedCall(CeedQFunctionGetName(op->qf, name));
-  }
-  return CEED_ERROR_SUCCESS;
-}
+// ---- Ceed, sizes (names: operator-view.cpp) -------------------------------------------------------------------------------
 
 int CeedOperatorSetNumViewTabs(CeedOperator op, CeedInt num_tabs) {
   CeedCheck(op, NULL, CEED_ERROR_INCOMPATIBLE, "CeedOperator handle is NULL");

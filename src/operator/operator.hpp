@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "ceed-impl.hpp"
-#include "qfunction-context.hpp"
+#include "core/ceed-impl.hpp"
+#include "qfunction/qfunction-context.hpp"
 
 struct CeedOperatorField_private {
   std::string name;

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "qfunction.hpp"
+#include "qfunction/qfunction.hpp"
 
 // clang-format off
 #include <ceed/jit-source/gallery/ceed-identity.h>
@@ -209,10 +209,10 @@ int GalleryInit(Ceed ceed, const char *requested, CeedQFunction qf) {
 
 namespace ceed {
 
-int GalleryRegisterBuiltins() {
+int GalleryRegisterBuiltins(decltype(&QFunctionRegisterEntry) add) {
   for (const auto &spec : kGallery) {
     const std::string source = std::string(spec.file) + ":" + spec.function;
-    CeedCall(QFunctionRegisterEntry(spec.name, source.c_str(), 1, spec.f, GalleryInit));
+    CeedCall(add(spec.name, source.c_str(), 1, spec.f, GalleryInit));
   }
   return CEED_ERROR_SUCCESS;
 }

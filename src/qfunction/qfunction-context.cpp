@@ -1,7 +1,7 @@
 // CeedQFunctionContext: byte buffer with per-memory-space storage, the access-lock protocol of spec 00 §6
 // (code CEED_ERROR_MINOR, texts of spec 05 §3), registered fields (labels), typed label access from
 // ceed/backend.h and the view of spec 07 §8.5.
-#include "qfunction-context.hpp"
+#include "qfunction/qfunction-context.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "vector.hpp"
+#include "vector/vector.hpp"
 
 struct CeedContextFieldLabel_private {
   std::string          name;

@@ -4,7 +4,7 @@
 #include <ceed/cuda.h>
 #include <ceed/hip.h>
 
-#include "qfunction.hpp"
+#include "qfunction/qfunction.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <new>
 
-#include "qfunction.hpp"
+#include "qfunction/qfunction.hpp"
 
 namespace {
 
@@ -60,7 +60,7 @@ int CeedQFunctionRegisterAll(void) {
   int         result = CEED_ERROR_MAJOR;
   const char *why    = "out of memory";
   try {
-    result = ceed::GalleryRegisterBuiltins();
+    result = ceed::GalleryRegisterBuiltins(ceed::QFunctionRegisterEntry);
     why    = "a built-in name is already registered";
   } catch (const std::bad_alloc &) {
   } catch (...) {

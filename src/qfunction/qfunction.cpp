@@ -1,5 +1,9 @@
-// CeedQFunction: creation, fields, context, FLOP estimate, application, views, destruction (spec 05 §2).
-#include "qfunction.hpp"
+// CeedQFunction: creation (with the source-string rules, spec 01 §5), fields, context, FLOP estimate, application, views,
+// destruction (spec 05 §2).
+#include "qfunction/qfunction.hpp"
+
+#include <filesystem>
+#include <system_error>
 
 #include <string>
 #include <utility>
@@ -57,7 +61,43 @@ void QFunctionFree(CeedQFunction qf) {
 
 extern "C" const CeedQFunction CEED_QFUNCTION_NONE = &qfunction_none;
 
+namespace {
+
+bool IsRegularFile(const std::filesystem::path &p) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(p, ec);
+}
+
+}  // namespace
+
 namespace ceed {
+
+bool QFunctionSplitSource(Ceed ceed, const char *source, std::string &path, std::string &kernel_name) {
+  path.clear();
+  kernel_name.clear();
+  if (!source || !source[0]) return true;
+  const char *colon = std::strrchr(source, ':');
+  if (!colon) return false;
+  kernel_name = colon + 1;
+  path.assign(source, static_cast<size_t>(colon - source));
+  if (path.empty() || path[0] == '/') return true;  // absolute paths are stored as given
+
+  // A relative path that exists below a JIT source root keeps its relative form (that is how JIT
+  // compilers find it, through -I<root>); one that only exists relative to the working directory is
+  // made absolute so that it stays valid if the directory changes.
+  if (ceed) {
+    for (const std::string &root : ceed::RootCeed(ceed)->jit_source_roots) {
+      if (IsRegularFile(std::filesystem::path(root) / path)) return true;
+    }
+  }
+  if (IsRegularFile(path)) {
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    if (!ec) path = absolute.lexically_normal().string();
+  }
+  return true;
+}
+
 
 int QFunctionSetGallery(CeedQFunction qf, const char *gallery_name) {
   qf->gallery_name = gallery_name;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 // One input or output field of a QFunction: (name, size per point, evaluation mode).
 struct CeedQFunctionField_private {
@@ -52,10 +52,12 @@ int QFunctionCheckMinimumFields(CeedQFunction qf);
 // JIT source roots of ceed (01 §5). Returns false for a non-empty string without ':'.
 bool QFunctionSplitSource(Ceed ceed, const char *source, std::string &path, std::string &kernel_name);
 
-// Registers the built-in gallery entries (gallery.cpp) through the internal registry (qfunction-register.cpp).
-int GalleryRegisterBuiltins();
+// The internal registry (qfunction-register.cpp) adds one named entry.
 int QFunctionRegisterEntry(const char *name, const char *source, CeedInt vec_length, CeedQFunctionUser f,
                            int (*init)(Ceed ceed, const char *requested, CeedQFunction qf));
+// Hands each built-in gallery entry (gallery.cpp) to add: the registry passes its QFunctionRegisterEntry, so that the
+// gallery only lists entries and never calls back into the registry that calls it.
+int GalleryRegisterBuiltins(decltype(&QFunctionRegisterEntry) add);
 
 }  // namespace ceed
 

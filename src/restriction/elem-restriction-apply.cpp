@@ -1,7 +1,7 @@
 // CeedElemRestriction: application (E, E^T, single block, single element at points), multiplicity,
 // and creation of compatible vectors. The core checks arguments and forwards to the backend of the
 // base restriction with the copy's sign/orientation flags.
-#include "elem-restriction.hpp"
+#include "restriction/elem-restriction.hpp"
 
 namespace {
 

@@ -4,8 +4,8 @@
 // CurlOrientations} with CEED_MEM_DEVICE.
 #include <cstdlib>
 
-#include "elem-restriction.hpp"
-#include "vector.hpp"
+#include "restriction/elem-restriction.hpp"
+#include "vector/vector.hpp"
 
 namespace ceed {
 

@@ -1,5 +1,5 @@
 // CeedElemRestriction: public queries and the backend-facing accessors of ceed/backend.h.
-#include "elem-restriction.hpp"
+#include "restriction/elem-restriction.hpp"
 
 // Scalar getters also accept CEED_ELEMRESTRICTION_NONE, which reports zero elements.
 #define CEED_RSTR_CHECK_NOT_NULL(rstr) \

@@ -1,5 +1,5 @@
 // CeedElemRestriction: creation (all kinds), copies, reference counting, destruction and view.
-#include "elem-restriction.hpp"
+#include "restriction/elem-restriction.hpp"
 
 #include <algorithm>
 #include <new>

@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 // A host array the restriction either owns (released with free()) or borrows.
 template <class T>

@@ -2,7 +2,7 @@
 // loops otherwise), queries, backend-facing state getters and views (spec 02, 07 §8.1).
 #include <cmath>
 
-#include "vector.hpp"
+#include "vector/vector.hpp"
 
 namespace {
 

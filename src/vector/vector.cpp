@@ -1,6 +1,6 @@
-// CeedVector: creation, reference counting, the buffer table, the access-lock protocol (spec 00 §6,
+// CeedVector: reference counting, the buffer table, the access-lock protocol (spec 00 §6,
 // 02 V1-V9), setting/taking/copying data. Linear algebra, queries and views are in vector-ops.cpp.
-#include "vector.hpp"
+#include "vector/vector.hpp"
 
 #include <atomic>
 #include <cmath>
@@ -136,10 +136,6 @@ int ReleaseUserPointer(Ceed dev, CeedMemType mem_type, void *ptr) {
   }
   return dev->ops.DeviceFree(dev, ptr);
 }
-
-int VectorViewObject(CeedObject obj, FILE *stream) { return CeedVectorView(reinterpret_cast<CeedVector>(obj), "%12.8f", stream); }
-
-int VectorDestroyObject(CeedObject *obj) { return CeedVectorDestroy(reinterpret_cast<CeedVector *>(obj)); }
 
 CeedVector_private MakeSentinel() {
   CeedVector_private v;
@@ -277,27 +273,7 @@ int VectorRestoreTyped(CeedVector vec, Access access, const char *func) {
 
 }  // namespace ceed
 
-// ---- Creation, references, destruction -------------------------------------------------------------
-
-int CeedVectorCreate(Ceed ceed, CeedSize len, CeedVector *vec) {
-  CEED_API_TRY
-  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedVector: Ceed handle is NULL");
-  CeedCheck(vec, ceed, CEED_ERROR_INCOMPATIBLE, "Cannot create CeedVector: output handle pointer is NULL");
-  CeedCheck(len >= 0, ceed, CEED_ERROR_UNSUPPORTED, "Cannot create CeedVector with negative length %td", len);
-  CeedCheck(len <= PTRDIFF_MAX / static_cast<CeedSize>(sizeof(double)), ceed, CEED_ERROR_UNSUPPORTED,
-            "Cannot create CeedVector with length %td, the storage size overflows", len);
-  *vec   = nullptr;
-  auto *v = new CeedVector_private();
-  int   ierr = ceed::ObjectInit(v->header, ceed, VectorViewObject, VectorDestroyObject);
-  if (ierr) {
-    delete v;
-    return ierr;
-  }
-  v->length = len;
-  *vec      = v;
-  return CEED_ERROR_SUCCESS;
-  CEED_API_CATCH(ceed)
-}
+// ---- References, destruction (creation: vector-create.cpp) -------------------------------------------------------------
 
 int CeedVectorReferenceCopy(CeedVector vec, CeedVector *vec_copy) {
   CeedCheck(vec_copy, vec && !ceed::IsVectorSentinel(vec) ? vec->header.ceed : NULL, CEED_ERROR_INCOMPATIBLE,

@@ -12,7 +12,7 @@
 
 #include <initializer_list>
 
-#include "ceed-impl.hpp"
+#include "core/ceed-impl.hpp"
 
 namespace ceed {
 

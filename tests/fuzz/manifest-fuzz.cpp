@@ -1,4 +1,4 @@
-// Fuzz target: the plugin manifest reader (src/plugin-manifest.cpp, compiled into this program: the registry
+// Fuzz target: the plugin manifest reader (src/core/plugin-manifest.cpp, compiled into this program: the registry
 // reads manifests once per process, so the public path cannot take a new manifest per input).
 // Input: the manifest's text. Besides "no crash, no leak", checks what the registry relies on: a manifest
 // without error names a library, an entry symbol and at least one resource, declares exactly this ABI version
@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "../../src/plugin-manifest.hpp"
+#include "../../src/core/plugin-manifest.hpp"
 
 namespace {
 

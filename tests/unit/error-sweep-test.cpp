@@ -24,7 +24,7 @@ namespace {
 std::atomic<bool> fail_allocations{false};
 }  // namespace
 
-// The library's allocation fault hook (src/memory.cpp), exported from this executable.
+// The library's allocation fault hook (src/core/memory.cpp), exported from this executable.
 extern "C" __attribute__((visibility("default"))) int CeedrtTestFailAllocation(size_t) { return fail_allocations.load() ? 1 : 0; }
 
 namespace sweep {

@@ -41,7 +41,7 @@ struct KernelReportOptions {
 };
 int PrintKernelReport(const KernelReportOptions &options);
 
-// message without the library's source locations ("../src/ceed.cpp:148 in CeedInit(): "), unless CEED_DEBUG
+// message without the library's source locations ("../src/core/ceed.cpp:148 in CeedInit(): "), unless CEED_DEBUG
 // is set: a user reads the reason, a developer also where it was raised.
 std::string WithoutSourceLocations(const std::string &message);
 

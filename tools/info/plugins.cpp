@@ -31,7 +31,7 @@ std::string StoredError() {
 }
 
 // The backend's own reason inside CeedInit's report "Backend P, plugin 'N' (manifest M), failed to initialise
-// resource R (error C): <cause>" (src/ceed.cpp); the whole message when it has another form.
+// resource R (error C): <cause>" (src/core/ceed.cpp); the whole message when it has another form.
 std::string RootCause(const std::string &message) {
   static const std::regex wrapper(R"(failed to initialise resource \S+ \(error -?[0-9]+\): )");
   std::smatch             m;

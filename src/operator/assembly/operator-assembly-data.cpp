@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

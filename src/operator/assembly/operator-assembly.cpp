@@ -9,14 +9,9 @@
 // points, one element at a time; weights; at-points fields), then apply the QFunction to them.
 #include <algorithm>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
-
-QFAssemblyData &OperatorQFAssembly(CeedOperator op) {
-  if (!op->qf_assembly) op->qf_assembly = std::make_shared<QFAssemblyData>();
-  return *op->qf_assembly;
-}
 
 void OperatorMarkAssemblyUpdateNeeded(CeedOperator op) {
   if (op->qf_assembly) op->qf_assembly->update_needed = true;

@@ -17,7 +17,7 @@
 #include <memory>
 #include <vector>
 
-#include "operator.hpp"
+#include "operator/operator.hpp"
 
 namespace ceed {
 
@@ -106,8 +106,11 @@ struct QFAssemblyData {
 // operator on the operator's backend (operator-qfunction-probe.cpp); assembled has the layout of 06 §6.
 int AssembleQFunctionWithProbes(CeedOperator op, CeedVector assembled);
 
-// The operator's QFunction assembly data, created on first use.
-QFAssemblyData &OperatorQFAssembly(CeedOperator op);
+// The operator's QFunction assembly data, created on first use (inline: every assembly file and the probes use it).
+inline QFAssemblyData &OperatorQFAssembly(CeedOperator op) {
+  if (!op->qf_assembly) op->qf_assembly = std::make_shared<QFAssemblyData>();
+  return *op->qf_assembly;
+}
 
 // Assembled QFunction of a ready single operator, computed on first use and recomputed when the reuse
 // flags ask for it. The handles are borrowed from the operator's cache.

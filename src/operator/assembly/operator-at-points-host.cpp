@@ -8,8 +8,8 @@
 // to a multiple of the QFunction's vector length (padding at the reference origin, never scattered back).
 #include <climits>
 
-#include "basis.hpp"
-#include "operator-assembly.hpp"
+#include "basis/basis.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

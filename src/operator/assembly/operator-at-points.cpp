@@ -9,7 +9,7 @@
 // QFunction runs on the element's points. Output slices are summed into the L-vectors with E^T once.
 #include <algorithm>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

@@ -12,7 +12,7 @@
 
 #include <ceed/jit-source/assembly/ceed-element-assembly.h>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "ceed-impl.hpp"
-#include "operator-assembly.hpp"
+#include "core/ceed-impl.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <vector>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 

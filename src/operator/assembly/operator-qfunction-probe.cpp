@@ -14,8 +14,8 @@
 // in another memory type and copy the whole view back, which would overwrite what another view wrote in
 // the same application; so with several active outputs each application targets one output, and the
 // others write to scratch memory.
-#include "operator-assembly.hpp"
-#include "qfunction.hpp"
+#include "operator/assembly/operator-assembly.hpp"
+#include "qfunction/qfunction.hpp"
 
 namespace ceed {
 

@@ -4,7 +4,7 @@
 // O(max(P,Q)^(dim+1)) per element instead of O(P^dim Q^dim).
 #include <cmath>
 
-#include "operator-assembly.hpp"
+#include "operator/assembly/operator-assembly.hpp"
 
 namespace ceed {
 
