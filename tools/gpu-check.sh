@@ -5,7 +5,7 @@
 #   tools/gpu-check.sh [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
-#   tests        the GPU GoogleTests (backends/gpu/tests, the multiprecision tests on /gpu/cuda, /gpu/emu)
+#   tests        the GPU GoogleTests (tests/backends/gpu, the multiprecision tests on /gpu/cuda, /gpu/emu)
 #   conformance  the conformance suite on /gpu/cuda/{ref,ref/det,gen}; the build must be configured with
 #                -DCEEDRT_TEST_RESOURCES="...;/gpu/cuda/ref;/gpu/cuda/ref/det;/gpu/cuda/gen"
 #   bps          BP1-BP6, p = 1..8, 1e4 DOFs, /gpu/cuda/gen against /cpu/self/ref/serial (gen-bench)

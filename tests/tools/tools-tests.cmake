@@ -1,4 +1,4 @@
-# Tests of the tools (included from tools/CMakeLists.txt):
+# Tests of the tools (tests/tools mirrors tools/; included from tools/CMakeLists.txt, where the tools are defined):
 #   tools/ceed-bench/cli/*              --help, and bad arguments rejected with a message naming them
 #   tools/ceed-bench/bp/<resource>      BP1-BP6, apply and CG, small sizes: JSON schema, every check passes
 #   tools/ceed-bench/mesh/<kind>        smooth and Kershaw meshes, CG to a tolerance (norm-based dots)
@@ -16,8 +16,8 @@ set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
 file(MAKE_DIRECTORY ${tools_test_dir})
 # The tests' kernel cache (and stored roofline bandwidth) in the build tree, not the user's ~/.cache.
 set(tools_env "CEEDRT_PLUGIN_PATH=;CEEDRT_CACHE_DIR=${CEEDRT_TEST_KERNEL_CACHE}")
-set(expect_script ${CMAKE_CURRENT_SOURCE_DIR}/tests/expect.cmake)
-set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-bench-json.py)
+set(expect_script ${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-bench-json.py)
 if(NOT DEFINED CEEDRT_TEST_RESOURCES)
   set(CEEDRT_TEST_RESOURCES "/cpu/self/ref/serial;/cpu/self/ref/blocked")
 endif()
@@ -137,7 +137,7 @@ set_tests_properties(tools/ceed-bench/sweep PROPERTIES FIXTURES_REQUIRED tools-c
 
 # ---- test plugins: a wrong backend, broken plugins, a JIT-declaring plugin -------------------------------
 set(test_plugin_dir ${CMAKE_CURRENT_BINARY_DIR}/test-plugins)
-add_library(ceedrt-tools-test MODULE tests/test-plugin.c)
+add_library(ceedrt-tools-test MODULE ${CMAKE_CURRENT_LIST_DIR}/test-plugin.c)
 target_link_libraries(ceedrt-tools-test PRIVATE ceedrt)
 set_target_properties(ceedrt-tools-test PROPERTIES PREFIX "lib" LIBRARY_OUTPUT_DIRECTORY ${test_plugin_dir} C_VISIBILITY_PRESET hidden)
 add_dependencies(ceed-bench ceedrt-tools-test)
@@ -153,7 +153,7 @@ function(tools_test_manifest file name abi library entry prefix extra)
   set(TEST_PLUGIN_ENTRY ${entry})
   set(TEST_PLUGIN_PREFIX ${prefix})
   set(TEST_PLUGIN_EXTRA "${extra}")
-  configure_file(tests/test-plugin.json.in ${test_plugin_dir}/${file}.json @ONLY)
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/test-plugin.json.in ${test_plugin_dir}/${file}.json @ONLY)
 endfunction()
 set(test_lib libceedrt-tools-test.so)
 file(STRINGS ${CMAKE_SOURCE_DIR}/include/ceed/backend.h abi_line REGEX "^#define CEED_BACKEND_ABI_VERSION ")
@@ -170,7 +170,7 @@ tools_expect(tools/ceed-bench/wrong-backend 1
              COMMAND $<TARGET_FILE:ceed-bench> --ceed /cpu/self/tools-test/wrong --problem bp1,bp2 --degree 2 --dofs 2e3 ${quick}
              EXPECT "bp1 +apply .* FAILED" "bp2 +apply .* FAILED" "RESULT: FAILED" ENV "CEEDRT_PLUGIN_PATH=${test_plugin_dir}")
 
-add_test(NAME tools/ceed-info/json COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-info-json.py $<TARGET_FILE:ceed-info> 2 30)
+add_test(NAME tools/ceed-info/json COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-info-json.py $<TARGET_FILE:ceed-info> 2 30)
 set_tests_properties(tools/ceed-info/json PROPERTIES ENVIRONMENT "CEEDRT_PLUGIN_PATH=${test_plugin_dir}" TIMEOUT 120)
 tools_expect(tools/ceed-info/text 0 COMMAND $<TARGET_FILE:ceed-info>
              EXPECT "UNUSABLE \\(plugin tools-test-abi\\): manifest .* declares backend ABI version 99"
@@ -223,7 +223,7 @@ tools_expect(tools/ceed-info/cache-refused 0 COMMAND $<TARGET_FILE:ceed-info>
 # from debug information, so the check runs in builds with -g (the debug and asan-ubsan presets).
 if(CMAKE_BUILD_TYPE MATCHES "^(Debug|RelWithDebInfo)$")
   add_test(NAME tools/abi-check COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt>)
-  add_test(NAME tools/abi-check/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-abi-check.py
+  add_test(NAME tools/abi-check/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-abi-check.py
                                               ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt> ${CMAKE_CURRENT_BINARY_DIR}/abi-cases)
   set_tests_properties(tools/abi-check tools/abi-check/cases PROPERTIES SKIP_REGULAR_EXPRESSION "CEEDRT-SKIPPED" TIMEOUT 120)
 endif()
@@ -233,7 +233,7 @@ endif()
 # symbols of the core's objects, read with nm. The cases check the script on objects compiled for the test.
 add_test(NAME tools/call-cycles COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py --nm ${CMAKE_NM}
                                         --strip-prefix $<TARGET_PROPERTY:ceedrt,BINARY_DIR>/CMakeFiles/ceedrt.dir $<TARGET_OBJECTS:ceedrt>)
-add_test(NAME tools/call-cycles/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-call-cycles.py
+add_test(NAME tools/call-cycles/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-call-cycles.py
                                               ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py ${CMAKE_C_COMPILER} ${CMAKE_CURRENT_BINARY_DIR}/call-cycles-cases)
 set_tests_properties(tools/call-cycles tools/call-cycles/cases PROPERTIES TIMEOUT 60)
 
@@ -251,7 +251,7 @@ if(NOT CEEDRT_PLOT_PYTHON)
 endif()
 if(CEEDRT_PLOT_PYTHON)
   add_test(NAME tools/ceed-plot
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tests/check-plot.py ${CEEDRT_PLOT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/ceed-plot.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-plot.py ${CEEDRT_PLOT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/ceed-plot.py
                    ${sweep_file} ${tools_test_dir}/plots)
   set_tests_properties(tools/ceed-plot PROPERTIES FIXTURES_REQUIRED tools-sweep-file TIMEOUT 300)
 else()
