@@ -19,7 +19,7 @@ for arg in "$@"; do
 done
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 1
-source "$root/tools/build-lock.sh"
+source "$root/tools/setup/build-lock.sh"
 
 "$root/tools/setup.sh" || { echo "tools/demo.sh: set-up failed; install the packages named above" >&2; exit 1; }
 if [[ ! -f build/CMakeCache.txt ]]; then
@@ -69,7 +69,7 @@ if [[ -z "$python" ]]; then
 fi
 echo
 echo "Pictures (see docs/benchmarks.md for how to read them):"
-"$python" "$root/tools/ceed-plot.py" --outdir "$out" "$jsonl" || exit 1
+"$python" "$root/tools/analysis/ceed-plot.py" --outdir "$out" "$jsonl" || exit 1
 pictures=("$out"/*.png)
 if [[ ! -s "${pictures[0]}" ]]; then
   echo "tools/demo.sh: ceed-plot.py drew no picture in $out" >&2

@@ -43,7 +43,7 @@ skip_step() {
   summary+=("$(printf '  %-34s skipped (%s)' "$1" "$2")")
 }
 
-source "$root/tools/build-lock.sh"
+source "$root/tools/setup/build-lock.sh"
 
 if ! run_step "setup" "$root/tools/setup.sh"; then
   echo "tools/test.sh: set-up failed; install the packages named above and rerun" >&2

@@ -4,7 +4,7 @@
   check-exports.py LIBRARY --soname libceedrt.so.N
 
 Compares `nm -D --defined-only LIBRARY` with every function and data symbol declared CEED_EXTERN in
-the public C headers (parsed by tools/api-list.py) and the Fortran entry points defined with
+the public C headers (parsed by tools/check/api-list.py) and the Fortran entry points defined with
 CEED_FORTRAN(name) in src/interface-fortran*.cpp (exported as name_). Fails on
   - any exported symbol that is not declared (C++ symbols, template instantiations, helpers),
   - any declared symbol that is not exported,

@@ -1,6 +1,6 @@
 /* Calls every assembly, multigrid and FDM function of spec 06 §6-§8 on a small valid mass operator and
  * prints "KNOWN <name>" for each, plus "UNSUPPORTED <name>" when it returns CEED_ERROR_UNSUPPORTED and
- * "FAILED <name> <code>" for any other error. tools/api-list.py --verify-pending compares the UNSUPPORTED
+ * "FAILED <name> <code>" for any other error. tools/check/api-list.py --verify-pending compares the UNSUPPORTED
  * set with the functions marked pending in src/ (so the list of docs/api-status.md stays true) and requires every
  * function that is not pending to succeed on this valid input. Exit status 0 unless the operator cannot
  * be built. */

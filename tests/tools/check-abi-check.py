@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests tools/abi-check.py against altered copies of the committed baseline (abi/):
+"""Tests tools/check/abi-check.py against altered copies of the committed baseline (abi/):
 
     check-abi-check.py ABI_CHECK LIBRARY WORKDIR
 
@@ -19,7 +19,7 @@ def case(abi_check, library, root, name, edit, versions_edit=None):
     folder = os.path.join(root, name)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    baseline = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(abi_check))), "abi")
+    baseline = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(abi_check)))), "abi")  # tools/check/abi-check.py
     with open(os.path.join(baseline, "libceedrt.abi"), encoding="utf-8") as f:
         xml = f.read()
     with open(os.path.join(folder, "libceedrt.abi"), "w", encoding="utf-8") as f:

@@ -222,9 +222,9 @@ tools_expect(tools/ceed-info/cache-refused 0 COMMAND $<TARGET_FILE:ceed-info>
 # The library and plugin ABIs against the baseline in abi/ (docs/building.md, "ABI stability"). abidw reads the types
 # from debug information, so the check runs in builds with -g (the debug and asan-ubsan presets).
 if(CMAKE_BUILD_TYPE MATCHES "^(Debug|RelWithDebInfo)$")
-  add_test(NAME tools/abi-check COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt>)
+  add_test(NAME tools/abi-check COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/abi-check.py $<TARGET_FILE:ceedrt>)
   add_test(NAME tools/abi-check/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-abi-check.py
-                                              ${CMAKE_SOURCE_DIR}/tools/abi-check.py $<TARGET_FILE:ceedrt> ${CMAKE_CURRENT_BINARY_DIR}/abi-cases)
+                                              ${CMAKE_SOURCE_DIR}/tools/check/abi-check.py $<TARGET_FILE:ceedrt> ${CMAKE_CURRENT_BINARY_DIR}/abi-cases)
   set_tests_properties(tools/abi-check tools/abi-check/cases PROPERTIES SKIP_REGULAR_EXPRESSION "CEEDRT-SKIPPED" TIMEOUT 120)
 endif()
 
@@ -239,19 +239,19 @@ set_tests_properties(tools/call-cycles tools/call-cycles/cases PROPERTIES TIMEOU
 
 # ---- plot ---------------------------------------------------------------------------------------------
 # matplotlib may live in a Python other than the first python3 on PATH (Debian's is /usr/bin/python3).
-set(CEEDRT_PLOT_PYTHON "" CACHE FILEPATH "Python interpreter with matplotlib for tools/ceed-plot.py (empty: search)")
+set(CEEDRT_PLOT_PYTHON "" CACHE FILEPATH "Python interpreter with matplotlib for tools/analysis/ceed-plot.py (empty: search)")
 if(NOT CEEDRT_PLOT_PYTHON)
   foreach(candidate ${Python3_EXECUTABLE} /usr/bin/python3)
     execute_process(COMMAND ${candidate} -c "import matplotlib" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
     if(rc EQUAL 0)
-      set(CEEDRT_PLOT_PYTHON ${candidate} CACHE FILEPATH "Python interpreter with matplotlib for tools/ceed-plot.py" FORCE)
+      set(CEEDRT_PLOT_PYTHON ${candidate} CACHE FILEPATH "Python interpreter with matplotlib for tools/analysis/ceed-plot.py" FORCE)
       break()
     endif()
   endforeach()
 endif()
 if(CEEDRT_PLOT_PYTHON)
   add_test(NAME tools/ceed-plot
-           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-plot.py ${CEEDRT_PLOT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/ceed-plot.py
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-plot.py ${CEEDRT_PLOT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/analysis/ceed-plot.py
                    ${sweep_file} ${tools_test_dir}/plots)
   set_tests_properties(tools/ceed-plot PROPERTIES FIXTURES_REQUIRED tools-sweep-file TIMEOUT 300)
 else()

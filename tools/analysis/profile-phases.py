@@ -6,7 +6,7 @@ Record a run with debug information in the JIT kernels, then read the samples of
 
     CEEDRT_JIT_CXXFLAGS=-g CEEDRT_CACHE_DIR=/tmp/prof-cache \\
         perf record -e cpu-clock -F 4000 -o /tmp/bp3.data build/bin/ceed-bench --ceed /cpu/self/gen --problem bp3 --degree 4 --dofs 1e6 --min-time 5
-    tools/profile-phases.py /tmp/bp3.data [--json]
+    tools/analysis/profile-phases.py /tmp/bp3.data [--json]
 
 Each sample's address is symbolized with its inline chain (llvm-symbolizer); the phase is named by the
 outermost template the generated kernel called (the frame just below the kernel entry), so a contraction

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Runs ceed-solve sweeps and prints markdown tables (the tables of docs/parallel.md).
 
-  tools/solve-sweep.py convergence    --ceed /cpu/self/gen --np 2 [--problem bp3] [--mesh smooth]
-  tools/solve-sweep.py preconditioners --ceed /cpu/self/gen --np 2 [--dofs 2e5] [--mesh kershaw]
-  tools/solve-sweep.py scaling        --ceed /cpu/self/gen [--dofs 1e6] [--degree 6]
+  tools/analysis/solve-sweep.py convergence    --ceed /cpu/self/gen --np 2 [--problem bp3] [--mesh smooth]
+  tools/analysis/solve-sweep.py preconditioners --ceed /cpu/self/gen --np 2 [--dofs 2e5] [--mesh kershaw]
+  tools/analysis/solve-sweep.py scaling        --ceed /cpu/self/gen [--dofs 1e6] [--degree 6]
 
 Every row is one ceed-solve run (--json); the command line of each is printed above its table.
 """
@@ -94,7 +94,7 @@ def scaling(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sweep", choices=["convergence", "preconditioners", "scaling"])
-    parser.add_argument("--ceed-solve", default=os.path.join(HERE, "..", "build", "bin", "ceed-solve"))
+    parser.add_argument("--ceed-solve", default=os.path.join(HERE, "..", "..", "build", "bin", "ceed-solve"))
     parser.add_argument("--ceed", default="/cpu/self/gen")
     parser.add_argument("--np", type=int, default=2)
     parser.add_argument("--problem", default="bp3")

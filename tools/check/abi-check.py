@@ -6,9 +6,9 @@
   the plugin ABI   what backend plugins compile against: the types defined in include/ceed/backend.h (ops
                    tables, plugin description); an incompatible change needs a new CEED_BACKEND_ABI_VERSION.
 
-    tools/abi-check.py LIBRARY             compare LIBRARY (built with debug info) with abi/; exit 1 on an
+    tools/check/abi-check.py LIBRARY             compare LIBRARY (built with debug info) with abi/; exit 1 on an
                                            incompatible change whose version was not bumped
-    tools/abi-check.py LIBRARY --update    write abi/ anew from LIBRARY (after a deliberate change)
+    tools/check/abi-check.py LIBRARY --update    write abi/ anew from LIBRARY (after a deliberate change)
     --baseline DIR                         another baseline folder (the tests use altered copies)
 
 Added functions and members appended to the size-versioned ops tables are compatible; anything else that
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/check/ -> the checkout
 HEADERS = os.path.join(ROOT, "include", "ceed")
 BACKEND_H = os.path.join(HEADERS, "backend.h")
 SKIP = 77
@@ -136,7 +136,7 @@ def main():
     for p in problems:
         print("abi-check: FAILED:", p)
     if problems:
-        print("abi-check: after a deliberate, versioned change: tools/abi-check.py LIBRARY --update")
+        print("abi-check: after a deliberate, versioned change: tools/check/abi-check.py LIBRARY --update")
         return 1
     bumped = [k for k in current if current[k] != recorded[k]]
     note = f" (versions bumped: {', '.join(bumped)}; refresh the baseline with --update)" if bumped else ""

@@ -3,7 +3,7 @@
 # this ceedrt build, with libCEED's own harness (tests/junit.py in TAP mode, as `make prove` runs it), and
 # prints a table per resource plus every failure with its reason.
 #
-#   tools/libceed-suite.sh --libceed DIR [--build DIR | --prefix DIR] [--work-dir DIR]
+#   tools/check/libceed-suite.sh --libceed DIR [--build DIR | --prefix DIR] [--work-dir DIR]
 #                          [--resources "R1 R2 ..."] [--search REGEX] [--jobs N] [--keep]
 #
 #   --libceed DIR    libCEED source tree (default: $CEEDRT_LIBCEED_DIR). Read only: nothing is written there.
@@ -20,7 +20,7 @@
 #   --commit ID      libCEED commit to print when DIR is not a git checkout (default: $CEEDRT_LIBCEED_COMMIT)
 # Exit status: 0 when every case passed or was skipped by libCEED's own skip rules, 1 otherwise, 2 on usage.
 set -u
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 libceed="${CEEDRT_LIBCEED_DIR:-}"
 build="$repo/build"

@@ -2,7 +2,7 @@
 # Builds hypre with CUDA (or HIP) from a hypre source, outside this repository, for ceedrt-parallel's
 # BoomerAMG on the GPU (docs/parallel.md, "hypre on the GPU"). Debian's hypre is CPU-only.
 #
-#   tools/build-hypre-gpu.sh [--hip] [--arch ARCHS] [--ref REF] [--jobs N] [--bigint] [--configure-only] SOURCE BUILD_DIR
+#   tools/setup/build-hypre-gpu.sh [--hip] [--arch ARCHS] [--ref REF] [--jobs N] [--bigint] [--configure-only] SOURCE BUILD_DIR
 #
 # SOURCE     a hypre checkout (the folder holding src/CMakeLists.txt) or a bare git repository of hypre, whose
 #            REF (default HEAD) is exported into BUILD_DIR/source
@@ -36,7 +36,7 @@ done
 [[ $# -eq 2 ]] || usage
 source_arg=$1
 build=$(realpath -m "$2")
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 case "$build/" in "$root"/*) echo "build-hypre-gpu: BUILD_DIR $build is inside the repository $root; choose a folder outside it" >&2; exit 2 ;; esac
 mkdir -p "$build"
 
