@@ -81,7 +81,7 @@ int   HostMemalign(void **ptr, size_t alignment, size_t bytes);  // 0 or an errn
 
 // Handler chosen from CEED_ERROR_HANDLER (exit, store, return; otherwise abort).
 CeedErrorHandler DefaultErrorHandler();
-// Says text once per process (per topic) on stderr, unless CEEDRT_QUIET is set (src/notices.cpp).
+// Says text once per process (per topic) on stderr, unless CEEDRT_QUIET is set (core/notices.cpp).
 void NoticeOnce(const std::string &topic, const std::string &text);
 // "file:line in func(): ", the file relative to the checkout for the library's own sources.
 std::string SourceLocation(const char *filename, int line_no, const char *func);

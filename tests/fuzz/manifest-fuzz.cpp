@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "../../src/core/plugin-manifest.hpp"
+#include "core/plugin-manifest.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 Compares `nm -D --defined-only LIBRARY` with every function and data symbol declared CEED_EXTERN in
 the public C headers (parsed by tools/check/api-list.py) and the Fortran entry points defined with
-CEED_FORTRAN(name) in src/interface-fortran*.cpp (exported as name_). Fails on
+CEED_FORTRAN(name) in src/fortran/interface-fortran*.cpp (exported as name_). Fails on
   - any exported symbol that is not declared (C++ symbols, template instantiations, helpers),
   - any declared symbol that is not exported,
   - a function not exported as code (T) or a data symbol not exported as data (D, R, B),
@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def load_api_list():
-    spec = importlib.util.spec_from_file_location("api_list", os.path.join(ROOT, "tools", "api-list.py"))
+    spec = importlib.util.spec_from_file_location("api_list", os.path.join(ROOT, "tools", "check", "api-list.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -47,10 +47,11 @@ def main():
     for header in api.HEADERS:
         for _, kind, name in api.parse_header(os.path.join(ROOT, header)):
             declared[name] = kind
-    for fname in sorted(os.listdir(os.path.join(ROOT, "src"))):
+    fortran_dir = os.path.join(ROOT, "src", "fortran")
+    for fname in sorted(os.listdir(fortran_dir)):
         if not (fname.startswith("interface-fortran") and fname.endswith(".cpp")):
             continue
-        with open(os.path.join(ROOT, "src", fname), encoding="utf-8") as f:
+        with open(os.path.join(fortran_dir, fname), encoding="utf-8") as f:
             for name in re.findall(r"^CEED_FORTRAN\((\w+)\)", f.read(), re.M):
                 declared[name + "_"] = "function"
 

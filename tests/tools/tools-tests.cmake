@@ -232,7 +232,8 @@ endif()
 # No two files of src/ call each other, directly or through others (docs/architecture.md): the defined and used
 # symbols of the core's objects, read with nm. The cases check the script on objects compiled for the test.
 add_test(NAME tools/call-cycles COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py --nm ${CMAKE_NM}
-                                        --strip-prefix $<TARGET_PROPERTY:ceedrt,BINARY_DIR>/CMakeFiles/ceedrt.dir $<TARGET_OBJECTS:ceedrt>)
+                                        --strip-prefix $<TARGET_PROPERTY:ceedrt,BINARY_DIR>/CMakeFiles/ceedrt.dir $<TARGET_OBJECTS:ceedrt>
+         COMMAND_EXPAND_LISTS)
 add_test(NAME tools/call-cycles/cases COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-call-cycles.py
                                               ${CMAKE_SOURCE_DIR}/tools/check/call-cycles.py ${CMAKE_C_COMPILER} ${CMAKE_CURRENT_BINARY_DIR}/call-cycles-cases)
 set_tests_properties(tools/call-cycles tools/call-cycles/cases PROPERTIES TIMEOUT 60)

@@ -6,10 +6,10 @@
   the plugin ABI   what backend plugins compile against: the types defined in include/ceed/backend.h (ops
                    tables, plugin description); an incompatible change needs a new CEED_BACKEND_ABI_VERSION.
 
-    tools/check/abi-check.py LIBRARY             compare LIBRARY (built with debug info) with abi/; exit 1 on an
-                                           incompatible change whose version was not bumped
-    tools/check/abi-check.py LIBRARY --update    write abi/ anew from LIBRARY (after a deliberate change)
-    --baseline DIR                         another baseline folder (the tests use altered copies)
+    tools/check/abi-check.py LIBRARY            compare LIBRARY (built with debug info) with abi/; exit 1 on an
+                                                incompatible change whose version was not bumped
+    tools/check/abi-check.py LIBRARY --update   write abi/ anew from LIBRARY (after a deliberate change)
+    --baseline DIR                              another baseline folder (the tests use altered copies)
 
 Added functions and members appended to the size-versioned ops tables are compatible; anything else that
 abidiff (libabigail, Debian package abigail-tools) reports is not. Exit 77 when abidw/abidiff are missing.
