@@ -1,5 +1,5 @@
-// The library context: creation through the registry, reference counting, delegation, JIT roots and
-// defines, work vectors, views and version/build queries (spec 07 §1-2, 07 §9).
+// The library context: creation through the registry, reference counting (the objects' references to it
+// included), delegation, JIT roots and defines, views and version/build queries (spec 07 §1-2, 07 §9).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -23,8 +23,8 @@ bool EnvTrue(const char *name) {
 
 // Releases a context whose last reference is gone (checks already done).
 int ReleaseCeed(Ceed ceed) {
-  // Work vectors hold a weak reference to their context: restore it before destroying them.
-  // (through the vector's own destroy hook: vectors are built on the context, not the other way round)
+  // Work vectors hold a weak reference to their context: restore it before destroying them, through the vectors'
+  // destroy hook (vectors are built on the context, not the other way round).
   for (auto &wv : ceed->work_vectors) {
     ceed->header.ref_count++;
     CeedCall(CeedObjectDestroy(reinterpret_cast<CeedObject *>(&wv.vec)));
@@ -280,7 +280,6 @@ int ObjectInit(CeedObjectHeader &header, Ceed ceed, int (*view)(CeedObject, FILE
 }
 
 int ObjectReleaseCeed(CeedObjectHeader &header) { return CeedDestroy(&header.ceed); }
-
 
 }  // namespace ceed
 

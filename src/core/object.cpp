@@ -1,5 +1,5 @@
-// Generic object handling shared by every object kind (CeedObject, reference counting helpers) and
-// exception containment at the C ABI.
+// Generic object handling shared by every object kind (CeedObject views, view tabs, destruction; requests) and
+// exception containment at the C ABI. An object's reference to its context is taken in ceed.cpp.
 #include <new>
 #include <stdexcept>
 

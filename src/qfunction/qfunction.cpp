@@ -3,9 +3,8 @@
 #include "qfunction/qfunction.hpp"
 
 #include <filesystem>
-#include <system_error>
-
 #include <string>
+#include <system_error>
 #include <utility>
 
 namespace {
