@@ -54,7 +54,7 @@ struct GenOperator {
   int                                                  lanes = 1;
 };
 
-// Host data of every field, following the cpu dialect's contract (jit-templates/cpu): offset indices and
+// Host data of every field, following the cpu dialect's contract (jit/gen/cpu): offset indices and
 // orientations interleaved per batch of `lanes` elements, [batch][node][lane], or one index per row when
 // the rows of a tensor element are contiguous, the spare lanes of the last batch repeating the last element;
 // passive quadrature data kept interleaved; collocated derivatives, even-odd packings of symmetric 1D

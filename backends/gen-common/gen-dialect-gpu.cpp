@@ -1,5 +1,5 @@
 // The gpu dialect (CUDA and HIP): a thread block holds several elements, each a group of threads over all but the
-// last tensor dimension (jit-templates/gpu/ceed-gen-gpu.h); element arrays are per-thread register
+// last tensor dimension (jit/gen/gpu/ceed-gen-gpu.h); element arrays are per-thread register
 // columns; the QFunction runs once per point with Q = 1 on values gathered from the columns, and a
 // non-zero return is recorded in the context's error word (the kernel's second argument).
 #include <algorithm>

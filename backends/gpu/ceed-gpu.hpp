@@ -14,7 +14,7 @@
 #include "gpu-runtime.hpp"
 #include "gpu-jit-sources.hpp"
 #include "gpu/ceed-gpu-qfunction-error.h"
-#include "kernels/gpu-ref-params.h"
+#include "gpu-ref-params.h"
 
 struct CeedElementAssemblyArgs;
 typedef struct CeedElementAssemblyArgs CeedElementAssemblyArgs;
@@ -115,7 +115,7 @@ int UploadToDevice(Ceed ceed, CeedGpu &data, const T *host, size_t count, const 
 
 // ---- QFunction return codes (gpu-qfunction-errors.cpp) -------------------------------------------------
 // Kernels that call a user QFunction record its first non-zero return in the context's error word
-// (jit-templates/gpu/ceed-gpu-qfunction-error.h); the host reports it as the CPU backends do: error code
+// (jit/gen/gpu/ceed-gpu-qfunction-error.h); the host reports it as the CPU backends do: error code
 // = the returned code, message "User function of CeedQFunction <name> ... returned error code <code>".
 // When: CeedQFunctionApply waits for its kernel (and first for earlier ones) and reports at once.
 // Operator applications (/gpu/<vendor>/ref and /gpu/<vendor>/gen) do not wait: a code their kernel records is

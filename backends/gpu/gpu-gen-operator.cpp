@@ -7,7 +7,7 @@
 //
 // The compiled kernel (CUBIN for the device's own architecture, or PTX) is kept in the persistent kernel
 // cache, keyed by the generated source, the NVRTC options, NVRTC's version, the target architecture and
-// code kind. Host data follows jit-templates/gpu: restriction offsets as given ([elem][node]), 1D
+// code kind. Host data follows jit/gen/gpu: restriction offsets as given ([elem][node]), 1D
 // matrices as given, the collocated derivative for gradients taken at the points, weights expanded.
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // GPU backends: non-zero QFunction return codes recorded by kernels, one error word per context, shared by
 // the /gpu/<vendor>/ref QFunction kernels and the fused /gpu/<vendor>/gen kernels (device side and record layout:
-// jit-templates/gpu/ceed-gpu-qfunction-error.h; when errors are reported: ceed-gpu.hpp).
+// jit/gen/gpu/ceed-gpu-qfunction-error.h; when errors are reported: ceed-gpu.hpp).
 #include <cstdio>
 
 #include "ceed-gpu.hpp"

@@ -22,7 +22,7 @@
 #include "gpu-gen-test-cases.hpp"
 #include "gpu-jit-sources.hpp"
 #include "hip-runtime.hpp"
-#include "kernels/gpu-ref-params.h"
+#include "gpu-ref-params.h"
 
 namespace {
 
