@@ -20,6 +20,7 @@
 // The glue only names templates and arrays; a Dialect decides everything target-specific:
 //   - Name() and TemplateFiles(): jit/gen/<dialect>/*.h implement the templates above with the same
 //     names and arguments (every template takes the dialect's CeedGenElem first when it touches elements);
+//     the basis actions are jit/gen/ceed-gen-basis.h over the contraction primitives of the dialect's basis header;
 //   - Preamble(): macros and headers before ceed/types.h (host math headers for cpu; for gpu
 //     CEED_QFUNCTION(name) -> `inline __device__ int name`, CEED_QFUNCTION_HELPER, CeedPragmaSIMD empty,
 //     CEED_Q_VLA 1, per spec 01 §6);

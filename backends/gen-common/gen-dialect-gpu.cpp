@@ -76,7 +76,7 @@ class GpuDialect final : public Dialect {
   GpuDialect(const ThreadLayout &layout, const std::string &vendor) : l_(layout), vendor_(vendor) {}
   std::string              Name() const override { return vendor_; }
   std::vector<std::string> TemplateFiles() const override {
-    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
+    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "ceed-gen-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
   }
   std::string Preamble() const override {
     // QFunction sources compiled for the device, one point per call (spec 01 §6).

@@ -1,10 +1,11 @@
-/* cuda dialect: basis actions on the per-thread columns of ceed-gen-gpu.h. A contraction along the last
-   dimension stays in the thread's registers; one along a dimension spread over threads exchanges the
-   values of the element through its shared-memory slice, one column entry at a time. Matrices are
-   [NOUT][NIN], read transposed with TRANSPOSE; with ADD results are summed into out. tmp0 and tmp1 hold
-   NC * CEED_GEN_T_1D values per thread. */
-#ifndef CEED_GEN_CUDA_BASIS_H
-#define CEED_GEN_CUDA_BASIS_H
+/* gpu dialect (CUDA, HIP and the emulated GPU): the contraction primitives of the basis actions on the per-thread
+   columns of ceed-gen-gpu.h (ceed-gen-basis.h, included after this header, composes them), and the sliced glue's
+   3D gradient. A contraction along the last dimension stays in the thread's registers; one along a dimension
+   spread over threads exchanges the values of the element through its shared-memory slice, one column entry at a
+   time. Matrices are [NOUT][NIN], read transposed with TRANSPOSE; with ADD results are summed into out. tmp0 and
+   tmp1 hold NC * CEED_GEN_T_1D values per thread. */
+#ifndef CEED_GEN_GPU_BASIS_H
+#define CEED_GEN_GPU_BASIS_H
 
 /* Entry i of a matrix, loaded where it is used. Tensor kernels pass copies in shared memory (the dialect's
    KernelBegin makes them); nothing writes them afterwards, so the compiler would otherwise load every entry
@@ -56,103 +57,20 @@ static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *_
   }
 }
 
-/* Contraction along tensor dimension DIR: through shared memory for a thread dimension, in registers for the last. */
-template <int NC, int DIR, int NCOL, int J, int K, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenContractDim(const CeedScalar *M, const CeedScalar *in, CeedScalar *out) {
-  if constexpr (DIR < CEED_GEN_THREAD_DIMS) CeedGenContractShared<NC, NCOL, J, K, DIR, TRANSPOSE, ADD>(M, in, out);
-  else CeedGenContract<NC, J, K, 1, TRANSPOSE, ADD>(M, in, out);
-}
+/* What ceed-gen-basis.h needs of a dialect: per-thread columns of CeedScalar (a quadrature array holds Q values per
+   component), and the contraction along tensor dimension DIR: through shared memory for a thread dimension, in
+   registers for the last. Every column has NIN entries until the last dimension is contracted. The plain matrices
+   are read: EVEN_ODD, SIGN and the packing are the cpu dialect's. */
+#define CEED_GEN_BASIS_FN static __device__ __forceinline__
+#define CEED_GEN_UNROLL_DIMS _Pragma("unroll")
+typedef CeedScalar CeedGenValue;
+template <int DIM, int Q>
+constexpr int CeedGenTensorPoints = Q;
 
-/* One matrix per dimension (m_d along dimension d), NIN entries per dimension in, NOUT out. */
-template <int NC, int DIM, int NIN, int NOUT, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenTensorContract(const CeedScalar *m0, const CeedScalar *m1, const CeedScalar *m2,
-                                                             const CeedScalar *in, CeedScalar *out, CeedScalar *tmp0, CeedScalar *tmp1) {
-  if constexpr (DIM == 1) {
-    CeedGenContractDim<NC, 0, NIN, NIN, NOUT, TRANSPOSE, ADD>(m0, in, out);
-  } else if constexpr (DIM == 2) {
-    CeedGenContractDim<NC, 0, NIN, NIN, NOUT, TRANSPOSE, false>(m0, in, tmp0);
-    CeedGenContractDim<NC, 1, NIN, NIN, NOUT, TRANSPOSE, ADD>(m1, tmp0, out);
-  } else {
-    CeedGenContractDim<NC, 0, NIN, NIN, NOUT, TRANSPOSE, false>(m0, in, tmp0);
-    CeedGenContractDim<NC, 1, NIN, NIN, NOUT, TRANSPOSE, false>(m1, tmp0, tmp1);
-    CeedGenContractDim<NC, 2, NIN, NIN, NOUT, TRANSPOSE, ADD>(m2, tmp1, out);
-  }
-}
-
-/* EVEN_ODD (symmetric 1D matrices) selects the even-odd packing on the cpu dialect; the cuda contractions
-   read the plain matrices, so it and interp_even_odd are accepted and unused here. */
-template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD, bool EVEN_ODD = false>
-static __device__ __forceinline__ void CeedGenInterpTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar * /* interp_even_odd */,
-                                                           const CeedScalar *in, CeedScalar *out, CeedScalar *tmp0, CeedScalar *tmp1) {
-  if constexpr (TRANSPOSE) CeedGenTensorContract<NC, DIM, Q, P, true, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
-  else CeedGenTensorContract<NC, DIM, P, Q, false, ADD>(interp_1d, interp_1d, interp_1d, in, out, tmp0, tmp1);
-}
-
-/* Derivative along DIR of Q_1d point values per column entry with the collocated derivative [Q][Q]. */
-template <int NC, int Q, int DIR, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenCollocatedDerivative(const CeedScalar *colo_grad_1d, const CeedScalar *in, CeedScalar *out) {
-  CeedGenContractDim<NC, DIR, Q, Q, Q, TRANSPOSE, ADD>(colo_grad_1d, in, out);
-}
-
-/* Tensor gradient through the quadrature points (Q_1d >= P_1d): interpolate (skipped for the identity),
-   then differentiate with the collocated derivative. Quadrature arrays are [dim][comp][Q] per thread. */
-template <int NC, int DIM, int P, int Q, bool IDENTITY_INTERP, bool TRANSPOSE, bool ADD, bool EVEN_ODD = false>
-static __device__ __forceinline__ void CeedGenGradTensorCollocated(const CeedGenElem &elem, const CeedScalar *interp_1d, const CeedScalar *colo_grad_1d,
-                                                                   const CeedScalar * /* interp_even_odd */, const CeedScalar * /* grad_even_odd */,
-                                                                   const CeedScalar *in, CeedScalar *out, CeedScalar *u_q, CeedScalar *tmp0,
-                                                                   CeedScalar *tmp1) {
-  if constexpr (!TRANSPOSE) {
-    const CeedScalar *u = in;
-    if constexpr (!IDENTITY_INTERP) {
-      CeedGenInterpTensor<NC, DIM, P, Q, false, false>(elem, interp_1d, nullptr, in, u_q, tmp0, tmp1);
-      u = u_q;
-    }
-    CeedGenCollocatedDerivative<NC, Q, 0, false, false>(colo_grad_1d, u, out);
-    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, Q, 1, false, false>(colo_grad_1d, u, out + NC * Q);
-    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, Q, 2, false, false>(colo_grad_1d, u, out + 2 * NC * Q);
-  } else {
-    CeedScalar    *u     = IDENTITY_INTERP ? out : u_q;
-    constexpr bool first = IDENTITY_INTERP && ADD;
-    CeedGenCollocatedDerivative<NC, Q, 0, true, first>(colo_grad_1d, in, u);
-    if constexpr (DIM > 1) CeedGenCollocatedDerivative<NC, Q, 1, true, true>(colo_grad_1d, in + NC * Q, u);
-    if constexpr (DIM > 2) CeedGenCollocatedDerivative<NC, Q, 2, true, true>(colo_grad_1d, in + 2 * NC * Q, u);
-    if constexpr (!IDENTITY_INTERP) CeedGenInterpTensor<NC, DIM, P, Q, true, ADD>(elem, interp_1d, nullptr, u_q, out, tmp0, tmp1);
-  }
-}
-
-/* Tensor gradient applied directly (any P_1d, Q_1d): derivative d uses grad_1d along d, interp_1d elsewhere. */
-template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenGradTensor(const CeedGenElem &, const CeedScalar *interp_1d, const CeedScalar *grad_1d, const CeedScalar *in, CeedScalar *out,
-                                                         CeedScalar *tmp0, CeedScalar *tmp1) {
-#pragma unroll
-  for (int d = 0; d < DIM; d++) {
-    const CeedScalar *m0 = d == 0 ? grad_1d : interp_1d, *m1 = d == 1 ? grad_1d : interp_1d, *m2 = d == 2 ? grad_1d : interp_1d;
-    if constexpr (TRANSPOSE) {
-      if (ADD || d > 0) CeedGenTensorContract<NC, DIM, Q, P, true, true>(m0, m1, m2, in + d * NC * Q, out, tmp0, tmp1);
-      else CeedGenTensorContract<NC, DIM, Q, P, true, false>(m0, m1, m2, in + d * NC * Q, out, tmp0, tmp1);
-    } else {
-      CeedGenTensorContract<NC, DIM, P, Q, false, false>(m0, m1, m2, in, out + d * NC * Q, tmp0, tmp1);
-    }
-  }
-}
-
-/* Non-tensor bases (one thread per element): dense [Q][P] matrices, one per derivative for the gradient. */
-template <int NC, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenInterpNonTensor(const CeedGenElem &, const CeedScalar *interp, const CeedScalar *in, CeedScalar *out) {
-  if constexpr (TRANSPOSE) CeedGenContract<NC, Q, P, 1, true, ADD>(interp, in, out);
-  else CeedGenContract<NC, P, Q, 1, false, ADD>(interp, in, out);
-}
-
-template <int NC, int DIM, int P, int Q, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenGradNonTensor(const CeedGenElem &, const CeedScalar *grad, const CeedScalar *in, CeedScalar *out) {
-  for (int d = 0; d < DIM; d++) {
-    if constexpr (TRANSPOSE) {
-      if (ADD || d > 0) CeedGenContract<NC, Q, P, 1, true, true>(grad + d * Q * P, in + d * NC * Q, out);
-      else CeedGenContract<NC, Q, P, 1, true, false>(grad + d * Q * P, in + d * NC * Q, out);
-    } else {
-      CeedGenContract<NC, P, Q, 1, false, false>(grad + d * Q * P, in, out + d * NC * Q);
-    }
-  }
+template <int NC, int DIM, int DIR, int NIN, int NOUT, bool TRANSPOSE, bool ADD, bool EVEN_ODD, int SIGN>
+static __device__ __forceinline__ void CeedGenContractDim(const CeedScalar *M, const CeedScalar * /* packed */, const CeedScalar *in, CeedScalar *out) {
+  if constexpr (DIR < CEED_GEN_THREAD_DIMS) CeedGenContractShared<NC, NIN, NIN, NOUT, DIR, TRANSPOSE, ADD>(M, in, out);
+  else CeedGenContract<NC, NIN, NOUT, 1, TRANSPOSE, ADD>(M, in, out);
 }
 
 /* Slice-by-slice 3D operators (the sliced glue, gen-source-sliced.cpp): each thread of the T1d x T1d tile keeps
@@ -210,4 +128,4 @@ static __device__ __forceinline__ void CeedGenGradSliceTranspose(const CeedScala
   }
 }
 
-#endif /* CEED_GEN_CUDA_BASIS_H */
+#endif /* CEED_GEN_GPU_BASIS_H */
