@@ -9,6 +9,7 @@
 
 #include "ceed-cpu-gen.hpp"
 #include "ceed-gen.hpp"
+#include "gen-operator.hpp"
 
 namespace ceed_cpu_gen {
 
@@ -24,10 +25,15 @@ struct InterleavedInput {
   void          *data      = nullptr;
 };
 
-struct GenOperator {
-  bool                                                 prepared = false;
-  CeedOperator                                         fallback = nullptr;  // clone on the delegate when not fused
-  ceed::gen::OperatorDesc                              desc;
+// The shared lifecycle (gen-operator.hpp) with the kernel built by the host compiler and run on the host.
+struct GenOperator final : ceed::gen::FusedOperator {
+  std::string BackendName(Ceed) const override { return "/cpu/self/gen"; }
+  std::string DelegateName(Ceed) const override { return "the delegate"; }
+  int         Build(CeedOperator op, std::string *why_not) override;
+  int         Launch(CeedOperator op, CeedVector in, CeedVector out) override;
+  int         ReleaseBuild(CeedOperator op) override;
+  int         WhyFp64Only(CeedOperator op, std::string *why) override;
+
   CeedGenKernel                                        kernel = nullptr;
   CeedGenArgs                                          args{};
   CeedScalar                                          *scratch = nullptr;
@@ -48,8 +54,6 @@ struct GenOperator {
   std::vector<std::vector<CeedInt>>                    color_batches;
   std::vector<CeedInt>                                 shared_batches;
   std::vector<CeedScalar *>                            thread_scratch;  // per thread but the first
-  bool                                                 precision_native = true;  // the kernel honours the operator's precision
-  std::string                                          why_fp64;  // why not, when it does not
   std::vector<InterleavedInput>                        interleaved;
   int                                                  lanes = 1;
 };

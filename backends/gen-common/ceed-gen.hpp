@@ -197,7 +197,7 @@ int FixedBlockSize(int threads_per_elem, int wavefront);
 // and its non-zero returns recorded through the second argument (jit/gen/gpu/ceed-gpu-qfunction-error.h).
 // vendor "cuda" passes the arguments as __grid_constant__; "hip" as plain by-value parameters. Both compile
 // __launch_bounds__(layout.max_block).
-std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &vendor);
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args);
 
 struct KernelSource {
   std::string text;           // the complete translation unit
@@ -235,6 +235,23 @@ bool QFunctionSourceExists(Ceed ceed, const std::string &path);
 // Runs argv (searched in PATH) and collects its stdout and stderr together in *output; false (with the reason in
 // *output) when it could not be run. *exit_status: its exit status, or 128 + the signal that ended it.
 bool RunCommand(const std::vector<std::string> &argv, std::string *output, int *exit_status);
+
+// The host C++ compiler of code compiled at run time on the host (/cpu/self/gen's kernels, the /gpu/emu units):
+// $CEEDRT_JIT_CXX, else the one found at configure time.
+std::string HostCompilerPath();
+// Runs `path --version`: true when it runs, *banner its first line; false with the reason in *why.
+bool ProbeHostCompiler(const std::string &path, std::string *banner, std::string *why);
+// One run of the host compiler: `compiler flags -o output_path source_path` (flags make it a loadable library).
+struct HostCompilation {
+  bool        ran         = false;  // false: it could not be started (output says why)
+  int         exit_status = -1;
+  std::string output;   // stdout and stderr together
+  std::string command;  // the command line, for diagnostics
+  double      seconds = 0;
+  bool        Succeeded() const { return ran && exit_status == 0; }
+};
+HostCompilation CompileLoadableLibrary(const std::string &compiler, const std::vector<std::string> &flags, const std::string &source_path,
+                                       const std::string &output_path);
 
 // Folder of the installed jit-templates (or $CEEDRT_JIT_TEMPLATES_DIR) (beside the plugins, found from this library's location).
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);

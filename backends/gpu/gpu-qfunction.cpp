@@ -209,7 +209,7 @@ int QFunctionCreate(CeedQFunction qf) {
   ops.Destroy = Destroy;
   // The application's kernel comes through the slot of the context's vendor; the other vendor's is left empty.
   const CeedGpu *data = GetGpu(ceed);
-  if (data && std::string(data->rt->Family()) == "hip") ops.SetHIPUserFunction = SetUserFunction;
+  if (data && data->rt->Caps().hip_user_functions) ops.SetHIPUserFunction = SetUserFunction;
   else ops.SetCUDAUserFunction = SetUserFunction;
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
