@@ -17,7 +17,7 @@
 #include "ceed-cpu-gen.hpp"
 #include "ceed-gen.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
 
 
@@ -307,4 +307,4 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   return CEED_ERROR_SUCCESS;
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

@@ -6,7 +6,7 @@
 
 #include "cpu-gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
 
 using ceed::gen::BasisKind;
@@ -366,4 +366,4 @@ void FreeHostData(GenOperator *d) {
   d->matrices_fp32.clear();
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

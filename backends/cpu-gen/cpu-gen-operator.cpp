@@ -12,7 +12,7 @@
 
 #include "cpu-gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
 
 using ceed::gen::FieldDesc;
@@ -263,4 +263,4 @@ int OperatorCreate(CeedOperator op) {
   return ceed::gen::SetFusedOperator(op, d);
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

@@ -11,7 +11,7 @@
 #include "ceed-gen.hpp"
 #include "gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 // A passive quadrature-data input kept as element arrays [batch][comp][node][lane] and refreshed when the
 // vector's state changes (a write access), so that applications stream it instead of restricting it.
@@ -72,4 +72,4 @@ int RefreshInterleavedInputs(GenOperator *d);
 // Frees and forgets the host data (nothing allocates here: it also runs when Prepare failed half-way).
 void FreeHostData(GenOperator *d);
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

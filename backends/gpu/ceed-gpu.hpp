@@ -19,7 +19,7 @@
 struct CeedElementAssemblyArgs;
 typedef struct CeedElementAssemblyArgs CeedElementAssemblyArgs;
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // Context data of every /gpu/<vendor> resource. The tag identifies it when walking delegate chains.
 constexpr unsigned kContextTag = 0x47505530u;  // "GPU0"
@@ -60,7 +60,7 @@ int Activate(Ceed ceed, CeedGpu **data);
 
 // Turns a failed runtime call into an error naming the call, the device and the vendor's message.
 int CheckRuntime(Ceed ceed, const CeedGpu &data, int status, const char *what);
-#define CeedCallGpu(ceed, data, ...) CeedCall(::ceed_gpu::CheckRuntime((ceed), (data), (__VA_ARGS__), #__VA_ARGS__))
+#define CeedCallGpu(ceed, data, ...) CeedCall(::ceed::gpu::CheckRuntime((ceed), (data), (__VA_ARGS__), #__VA_ARGS__))
 
 // Compiler options for JIT units of ceed: the base options, -D for each JIT define, -I for each JIT root.
 int JitOptions(Ceed ceed, std::vector<std::string> *options);
@@ -165,4 +165,4 @@ int BasisApplyDevice(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode
 int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs,
                          bool synchronous);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -6,7 +6,7 @@
 
 #include <numeric>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 std::string BakeOffProblemName(const BakeOffCase &c) { return c.bp > 0 ? "bp" + std::to_string(c.bp) : c.bp == 0 ? "mass1d" : "poisson2d"; }
 
@@ -129,4 +129,4 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
   return ierr;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -8,7 +8,7 @@
 #include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // ---- Context data --------------------------------------------------------------------------------------
 
@@ -364,4 +364,4 @@ int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load) {
   return CEED_ERROR_SUCCESS;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

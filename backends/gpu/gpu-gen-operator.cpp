@@ -21,7 +21,7 @@
 #include "gpu-kernel-resources.hpp"
 #include "gpu-occupancy.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 using ceed::gen::BasisKind;
@@ -257,8 +257,8 @@ int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
       CeedCallGpu(ceed, gpu, gpu.rt->ActiveBlocksPerMultiprocessor(d->kernel, block, shared, blocks));
       return CEED_ERROR_SUCCESS;
     };
-    ceed_gpu::BlockChoice choice;
-    CeedCall(ceed_gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
+    ceed::gpu::BlockChoice choice;
+    CeedCall(ceed::gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
     d->block        = (unsigned)choice.block;
     d->shared_bytes = (unsigned)choice.shared_bytes;
     best_threads    = choice.block * choice.resident_blocks;
@@ -334,7 +334,7 @@ int GenOperatorGpu::Launch(CeedOperator op, CeedVector in, CeedVector out) {
   if (!ierr) {
     CeedGpuQFunctionError error       = QFunctionErrorArgument(*gpu, error_source);
     void                  *arg_list[] = {&args, &error};
-    ierr                              = ceed_gpu::Launch(ceed, *gpu, kernel, grid, block, shared_bytes, arg_list);
+    ierr                              = ceed::gpu::Launch(ceed, *gpu, kernel, grid, block, shared_bytes, arg_list);
     if (!ierr) ierr = QFunctionErrorsAfterLaunch(ceed, *gpu, false);
   }
   return binding.Release(ierr);
@@ -368,4 +368,4 @@ int GenOperatorCreate(CeedOperator op) {
   return ceed::gen::SetFusedOperator(op, d);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // The reference kernels (vector, restriction, basis) as one unit, from the sources embedded at build
 // time (backends/cuda/kernels), and the names of its kernels.
@@ -32,4 +32,4 @@ std::string QFunctionKernelName(const std::string &function);
 std::string QFunctionKernelSource(const std::string &user_source, const std::string &function, const std::vector<int> &input_sizes,
                                   const std::vector<int> &output_sizes);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -5,7 +5,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 int QFunctionErrorsCreate(Ceed ceed, CeedGpu &data) {
   QFunctionErrorWord &w = data.qf_errors;
@@ -80,4 +80,4 @@ int QFunctionErrorsAfterLaunch(Ceed ceed, CeedGpu &data, bool synchronous) {
   return ReportQFunctionErrors(ceed, data, true, nullptr);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

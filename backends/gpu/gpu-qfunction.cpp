@@ -15,7 +15,7 @@
 #include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 constexpr unsigned kQFunctionTag = kContextTag + 3;
@@ -214,4 +214,4 @@ int QFunctionCreate(CeedQFunction qf) {
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

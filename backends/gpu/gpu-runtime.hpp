@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // Handles of the vendor's API (CUmodule/hipModule_t, CUfunction/hipFunction_t), opaque to the shared layer.
 using Module   = void *;
@@ -150,12 +150,12 @@ Runtime *LoadOnce(const char *vendor, Make make, std::string *reason) {
 // The plugin's CeedInit for /gpu/<family>/ref, /gpu/<family>/ref/det and /gpu/<family>/gen (gpu-device.cpp).
 int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu
 
 // Defines a vendor plugin's entry point CeedBackendPlugin<Entry> (named by its manifest) for the runtime load.
 #define CEED_GPU_DEFINE_PLUGIN(Entry, name, load)                                                                          \
   extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPlugin##Entry(void) {              \
     static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, name,                                                \
-                                             [](const char *resource, Ceed ceed) { return ceed_gpu::InitBackend(resource, ceed, load); }}; \
+                                             [](const char *resource, Ceed ceed) { return ceed::gpu::InitBackend(resource, ceed, load); }}; \
     return &plugin;                                                                                                        \
   }

@@ -9,7 +9,7 @@
 
 #include "cuda-driver.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
 namespace {
 
@@ -122,4 +122,4 @@ Runtime *LoadRuntime(std::string *reason) {
   }, reason);
 }
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

@@ -29,7 +29,7 @@
 #error "CEEDRT_GPU_EMU_DIR (the folder of ceed-gpu-emulation.h) must be defined"
 #endif
 
-namespace ceed_gpu::emu {
+namespace ceed::gpu::emu {
 
 namespace {
 
@@ -339,4 +339,4 @@ Runtime *LoadRuntime(std::string *reason) {
   }, reason);
 }
 
-}  // namespace ceed_gpu::emu
+}  // namespace ceed::gpu::emu

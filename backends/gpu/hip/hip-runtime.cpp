@@ -12,7 +12,7 @@
 
 #include "hip-api.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 namespace {
 
@@ -114,4 +114,4 @@ Runtime *LoadRuntime(std::string *reason) {
   }, reason);
 }
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip
