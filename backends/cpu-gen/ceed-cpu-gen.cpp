@@ -12,7 +12,7 @@
 
 #include "ceed-cpu-gen.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 int GetCompiler(Ceed ceed, const HostCompiler **compiler) {
   struct Context *data = nullptr;
@@ -92,9 +92,9 @@ static int Init(const char *resource, Ceed ceed) {
   return CeedSetBackendOps(ceed, &ops);
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen
 
 extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPluginCpuGen(void) {
-  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "cpu-gen", ceed_cpu_gen::Init};
+  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "cpu-gen", ceed::cpu_gen::Init};
   return &plugin;
 }

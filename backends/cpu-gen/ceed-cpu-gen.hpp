@@ -13,7 +13,7 @@
 #include "ceed-gen-args.h"
 #include "cpu-gen-threads.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 // The compiler kernels are built with, chosen when a context is created.
 struct HostCompiler {
@@ -52,4 +52,4 @@ int GetCompiler(Ceed ceed, const HostCompiler **compiler);
 int GetThreads(Ceed ceed, int *threads, ThreadPool **pool = nullptr);
 int OperatorCreate(CeedOperator op);
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

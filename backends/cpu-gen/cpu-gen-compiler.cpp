@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -18,14 +17,8 @@
 #include "ceed-cpu-gen.hpp"
 #include "ceed-gen.hpp"
 
-#ifndef CEEDRT_JIT_CXX_DEFAULT
-#error "CEEDRT_JIT_CXX_DEFAULT (the C++ compiler found at configure time) must be defined"
-#endif
-
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
-
-using ceed::gen::RunCommand;
 
 
 std::string CpuBrand() {
@@ -168,8 +161,7 @@ int BannerKey(const std::string &path, Key *key) {
 }  // namespace
 
 int FindHostCompiler(Ceed ceed, int lanes_request, HostCompiler *compiler) {
-  const char *env = std::getenv("CEEDRT_JIT_CXX");
-  compiler->path  = env && *env ? env : CEEDRT_JIT_CXX_DEFAULT;
+  compiler->path = ceed::gen::HostCompilerPath();
   // Probed once per compiler and process: the banner identifies the compiler in cache keys.
   static std::mutex                         probe_mutex;
   static std::map<std::string, std::string> banners, unavailable;
@@ -177,17 +169,10 @@ int FindHostCompiler(Ceed ceed, int lanes_request, HostCompiler *compiler) {
     std::lock_guard<std::mutex> lock(probe_mutex);
     auto                        found = banners.find(compiler->path);
     if (found == banners.end()) {
-      std::string output, why;
-      int         status = -1;
-      const bool  ran    = RunCommand({compiler->path, "--version"}, &output, &status);
-      // Only the first line of what it printed: a program that is no compiler prints its whole help or licence.
-      const std::string first_line = output.substr(0, output.find('\n'));
-      if (!ran) why = output;
-      else if (status != 0) why = "it exited with status " + std::to_string(status) + (first_line.empty() ? "" : " after printing \"" + first_line + "\"");
-      else if (first_line.empty()) why = "it printed no version";
+      std::string banner, why;
+      ceed::gen::ProbeHostCompiler(compiler->path, &banner, &why);
       Key key;
       CeedCall(BannerKey(compiler->path, &key));
-      std::string banner = first_line;
       void       *stored = nullptr;
       size_t      num_bytes = 0;
       CeedCall(CeedKernelCacheLookupBytes(ceed, key.text, "banner", &stored, &num_bytes));
@@ -294,26 +279,17 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   CeedCall(CeedKernelCacheWriteFile(ceed, key.text, "cpp", source.data(), source.size(), &source_path.s));
   CeedCall(CeedKernelCacheGetTemporaryPath(ceed, key.text, "so", &output_path.s));
   RemovedAtExit            output_file{output_path.s};
-  std::vector<std::string> argv = {compiler.path};
-  argv.insert(argv.end(), compiler.flags.begin(), compiler.flags.end());
-  CeedCall(JitArguments(ceed, &argv));
-  argv.insert(argv.end(), {"-o", output_path.s, source_path.s});
-  std::string command;
-  for (const std::string &a : argv) command += (command.empty() ? "" : " ") + a;
-
-  const auto  start  = std::chrono::steady_clock::now();
-  std::string output;
-  int         status = -1;
-  const bool  ran    = RunCommand(argv, &output, &status);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!ran || status != 0) {
-    *diagnostics = "Compiling a /cpu/self/gen kernel failed (" + (ran ? "exit status " + std::to_string(status) : "the compiler did not run") +
-                   ").\nSource kept at " + source_path.s +
-                   "\nCommand: " + command + "\nCompiler output:\n" + output;
+  std::vector<std::string> flags = compiler.flags;
+  CeedCall(JitArguments(ceed, &flags));
+  const ceed::gen::HostCompilation run = ceed::gen::CompileLoadableLibrary(compiler.path, flags, source_path.s, output_path.s);
+  const std::string               &command = run.command, &output = run.output;
+  if (!run.Succeeded()) {
+    *diagnostics = "Compiling a /cpu/self/gen kernel failed (" + (run.ran ? "exit status " + std::to_string(run.exit_status) : "the compiler did not run") +
+                   ").\nSource kept at " + source_path.s + "\nCommand: " + command + "\nCompiler output:\n" + output;
     if (!report_failure) return CEED_ERROR_SUCCESS;
     return CeedError(ceed, CEED_ERROR_BACKEND, "%s", diagnostics->c_str());
   }
-  CeedDebug(ceed, "/cpu/self/gen: compiled %s in %.2f s%s%s", source_path.s, seconds, output.empty() ? "" : "; compiler output:\n",
+  CeedDebug(ceed, "/cpu/self/gen: compiled %s in %.2f s%s%s", source_path.s, run.seconds, output.empty() ? "" : "; compiler output:\n",
             output.c_str());
   bool persistent = true;
   {
@@ -331,4 +307,4 @@ int BuildKernel(Ceed ceed, const HostCompiler &compiler, const std::string &sour
   return CEED_ERROR_SUCCESS;
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

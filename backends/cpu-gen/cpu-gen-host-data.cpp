@@ -6,7 +6,7 @@
 
 #include "cpu-gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
 
 using ceed::gen::BasisKind;
@@ -48,7 +48,7 @@ int InterleaveRestriction(GenOperator *d, const FieldDesc &f, int lanes) {
 }
 
 // Even-odd packing of a rows x cols matrix with M(rows-1-k, cols-1-j) = +-M(k, j), for the contraction with M
-// then with its transpose (jit-templates/cpu/ceed-gen-cpu-basis.h, CeedGenContractEvenOdd): for the K x J
+// then with its transpose (jit/gen/cpu/ceed-gen-cpu-basis.h, CeedGenContractEvenOdd): for the K x J
 // operator M(k, j), rows k < ceil(K/2) hold [Me(k, j) | Mo(k, j) for j < J/2 | M(k, J/2) if J is odd].
 std::vector<CeedScalar> PackEvenOdd(const CeedScalar *mat, CeedInt rows, CeedInt cols) {
   std::vector<CeedScalar> packed;
@@ -366,4 +366,4 @@ void FreeHostData(GenOperator *d) {
   d->matrices_fp32.clear();
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

@@ -1,7 +1,6 @@
-// /cpu/self/gen operators: one fused kernel per operator (out += G^T B^T D B G in), built on the first
-// application or by CeedOperatorPrepare. Operators the generator cannot fuse (at points, H(div)/H(curl),
-// curl-oriented restrictions, ...) are cloned onto the delegate /cpu/self/ref/serial context and applied
-// there; CEED_DEBUG says which and why.
+// /cpu/self/gen operators: one fused kernel per operator (out += G^T B^T D B G in) through the shared lifecycle
+// (backends/gen-common/gen-operator.hpp). Operators the generator cannot fuse (at points, H(div)/H(curl),
+// curl-oriented restrictions, ...) are cloned onto the delegate /cpu/self/ref/serial context and applied there.
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -13,24 +12,10 @@
 
 #include "cpu-gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 namespace {
 
 using ceed::gen::FieldDesc;
-
-int Data(CeedOperator op, GenOperator **data) {
-  CeedCallBackend(CeedOperatorGetData(op, data));
-  CeedCheck(*data, CeedOperatorReturnCeed(op), CEED_ERROR_BACKEND, "CeedOperator has no /cpu/self/gen data");
-  return CEED_ERROR_SUCCESS;
-}
-
-// The same operator on the delegate context, sharing QFunction, restrictions, bases and vectors.
-int CreateFallback(CeedOperator op, GenOperator *d) {
-  Ceed ceed = CeedOperatorReturnCeed(op), delegate = nullptr;
-  CeedCallBackend(CeedGetDelegate(ceed, &delegate));
-  CeedCheck(delegate, ceed, CEED_ERROR_BACKEND, "/cpu/self/gen has no delegate to run an operator it does not fuse");
-  return ceed::gen::CreateDelegateOperator(op, delegate, &d->fallback);
-}
 
 // A QFunction whose source is a translation unit (a program's .c file with main) or cannot be found is
 // called through its function pointer; header sources are compiled into the kernel.
@@ -102,71 +87,6 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   }
   CeedCall(BuildKernel(ceed, compiler, source.text, true, &d->kernel, &diagnostics));
   if (record_failure) CeedCall(RecordKernelFailure(ceed, compiler, inlined_source.text, inline_diagnostics));
-  return CEED_ERROR_SUCCESS;
-}
-
-int PrepareOnce(CeedOperator op, GenOperator *d) {
-  Ceed                ceed     = CeedOperatorReturnCeed(op);
-  const HostCompiler *compiler = nullptr;
-  CeedCall(GetCompiler(ceed, &compiler));
-  std::string why_not;
-  CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
-  if (why_not.empty()) {
-    // Precisions: a QFunction called through its pointer exists in fp64 only, so such operators compute in
-    // fp64 and the core refuses the modes that compute in fp32 (SupportsPrecision).
-    CeedOperatorPrecision precision = CEED_PRECISION_FP64;
-    CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
-    CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
-    if (d->desc.compute == CEED_SCALAR_FP32) {
-      bool        context_ok = true, inline_source = false;
-      std::string why_fp64;
-      CeedCall(ceed::gen::ContextKeepsLayoutInFp32(op, &context_ok, &why_fp64));
-      CeedCall(SourceCanBeInlined(ceed, d->desc.qf_source_path, &inline_source));
-      if (!inline_source) why_fp64 = "its QFunction is called through its fp64 function pointer";
-      if (!why_fp64.empty()) {
-        CeedDebug(ceed, "/cpu/self/gen: QFunction %s computes in fp64 only: %s", d->desc.qf_kernel_name.c_str(), why_fp64.c_str());
-        d->precision_native = false;
-        d->why_fp64         = why_fp64;
-        CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
-      }
-    }
-    // A register holds twice as many fp32 lanes: fp32 kernels batch twice the elements.
-    d->lanes = d->desc.compute == CEED_SCALAR_FP32 ? 2 * compiler->lanes : compiler->lanes;
-  }
-  if (why_not.empty() && (d->desc.num_qpts * d->lanes) % d->desc.qf_vec_length) {
-    why_not = "QFunction vector length " + std::to_string(d->desc.qf_vec_length) + " does not divide the " +
-              std::to_string(d->desc.num_qpts * d->lanes) + " points of a batch";
-  }
-  if (!why_not.empty()) {
-    CeedDebug(ceed, "/cpu/self/gen: operator not fused (%s); applied by the delegate", why_not.c_str());
-    CeedCall(CreateFallback(op, d));
-    d->prepared = true;
-    return CEED_ERROR_SUCCESS;
-  }
-  d->args          = CeedGenArgs{};
-  d->args.num_elem = d->desc.num_elem;
-  CeedCall(SetUpHostData(d));
-  size_t scratch_bytes = 0;
-  bool   not_cached    = false;
-  CeedCall(BuildFusedKernel(ceed, op, d, *compiler, &scratch_bytes, &not_cached));
-  if (not_cached) {
-    CeedDebug(ceed, "/cpu/self/gen: operator not fused: its kernel is not in the cache and %s; applied by the delegate",
-              compiler->unavailable.c_str());
-    CeedCall(CreateFallback(op, d));
-    d->prepared = true;
-    return CEED_ERROR_SUCCESS;
-  }
-  CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &d->scratch));
-  int threads = 1;
-  CeedCall(GetThreads(ceed, &threads));
-  CeedCall(PartitionBatches(op, d, threads));
-  for (size_t t = 1; t < d->thread_batches.size(); t++) {
-    d->thread_scratch.push_back(nullptr);
-    CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &d->thread_scratch.back()));
-  }
-  CeedDebug(ceed, "/cpu/self/gen: operator fused (%d elements, %d points per element, %zu bytes of scratch)", d->desc.num_elem,
-            d->desc.num_qpts, scratch_bytes);
-  d->prepared = true;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -248,64 +168,68 @@ int RunThreaded(GenOperator *d, ThreadPool *pool) {
   return d->kernel(&args[0]);
 }
 
-// Back to the state of a new operator (no allocation here).
-void Unprepare(GenOperator *d) {
-  CeedOperatorDestroy(&d->fallback);
-  CeedFree(&d->scratch);
-  for (CeedScalar *&scratch : d->thread_scratch) CeedFree(&scratch);
-  d->thread_scratch.clear();
-  d->thread_batches.clear();
-  d->thread_head_tail.clear();
-  d->color_batches.clear();
-  d->shared_batches.clear();
-  d->why_fp64.clear();
-  FreeHostData(d);
-  d->desc             = ceed::gen::OperatorDesc{};
-  d->kernel           = nullptr;
-  d->args             = CeedGenArgs{};
-  d->precision_native = true;
-  d->lanes            = 1;
-  d->prepared         = false;
+}  // namespace
+
+int GenOperator::WhyFp64Only(CeedOperator op, std::string *why) {
+  // A QFunction called through its pointer exists in fp64 only.
+  bool inline_source = false;
+  CeedCall(SourceCanBeInlined(CeedOperatorReturnCeed(op), desc.qf_source_path, &inline_source));
+  *why = inline_source ? "" : "its QFunction is called through its fp64 function pointer";
+  return CEED_ERROR_SUCCESS;
 }
 
-// Builds everything an application needs, or nothing: a failure (a compile error, memory running out) leaves the
-// operator as it was, and the next application or Prepare starts again.
-int Prepare(CeedOperator op) {
-  GenOperator *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->prepared) return CEED_ERROR_SUCCESS;
-  int ierr = CEED_ERROR_MAJOR;
-  try {
-    ierr = PrepareOnce(op, d);
-  } catch (...) {
-    Unprepare(d);
-    throw;
+int GenOperator::Build(CeedOperator op, std::string *why_not) {
+  Ceed                ceed     = CeedOperatorReturnCeed(op);
+  const HostCompiler *compiler = nullptr;
+  CeedCall(GetCompiler(ceed, &compiler));
+  CeedCall(ChoosePrecisions(op));
+  // A register holds twice as many fp32 lanes: fp32 kernels batch twice the elements.
+  lanes = desc.compute == CEED_SCALAR_FP32 ? 2 * compiler->lanes : compiler->lanes;
+  if ((desc.num_qpts * lanes) % desc.qf_vec_length) {
+    *why_not = "QFunction vector length " + std::to_string(desc.qf_vec_length) + " does not divide the " + std::to_string(desc.num_qpts * lanes) +
+               " points of a batch";
+    return CEED_ERROR_SUCCESS;
   }
-  if (ierr) Unprepare(d);
-  return ierr;
+  args          = CeedGenArgs{};
+  args.num_elem = desc.num_elem;
+  CeedCall(SetUpHostData(this));
+  size_t scratch_bytes = 0;
+  bool   not_cached    = false;
+  CeedCall(BuildFusedKernel(ceed, op, this, *compiler, &scratch_bytes, &not_cached));
+  // Without a working compiler (HostCompiler::unavailable) only kernels found in the cache are used.
+  if (not_cached) {
+    *why_not = "its kernel is not in the cache and " + compiler->unavailable;
+    return CEED_ERROR_SUCCESS;
+  }
+  CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &scratch));
+  int threads = 1;
+  CeedCall(GetThreads(ceed, &threads));
+  CeedCall(PartitionBatches(op, this, threads));
+  for (size_t t = 1; t < thread_batches.size(); t++) {
+    thread_scratch.push_back(nullptr);
+    CeedCallBackend(CeedCalloc(scratch_bytes / sizeof(CeedScalar) + 1, &thread_scratch.back()));
+  }
+  CeedDebug(ceed, "/cpu/self/gen: operator fused (%d elements, %d points per element, %zu bytes of scratch)", desc.num_elem, desc.num_qpts,
+            scratch_bytes);
+  return CEED_ERROR_SUCCESS;
 }
 
-int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
-  CeedCall(Prepare(op));
-  GenOperator *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->fallback) return CeedOperatorApplyAdd(d->fallback, in, out, CEED_REQUEST_IMMEDIATE);
+int GenOperator::Launch(CeedOperator op, CeedVector in, CeedVector out) {
   Ceed ceed = CeedOperatorReturnCeed(op);
-
-  CeedCall(RefreshInterleavedInputs(d));
+  CeedCall(RefreshInterleavedInputs(this));
   int         threads = 1;
   ThreadPool *pool    = nullptr;
   CeedCall(GetThreads(ceed, &threads, &pool));
   ceed::gen::KernelArgsBinding binding;
-  int                          ierr = binding.Bind(op, d->desc, in, out, CEED_MEM_HOST, &d->args);
+  int                          ierr = binding.Bind(op, desc, in, out, CEED_MEM_HOST, &args);
   int                          code = 0;
   if (!ierr) {
-    d->args.scratch = d->scratch;
+    args.scratch = scratch;
     // Threads only when no input is the output the threads write.
     bool output_is_input = in == out && in != CEED_VECTOR_NONE;
-    for (const FieldDesc &f : d->desc.inputs) output_is_input = output_is_input || (out != CEED_VECTOR_NONE && f.vec == out);
-    if (d->thread_batches.empty() || output_is_input) code = d->kernel(&d->args);
-    else code = RunThreaded(d, pool);
+    for (const FieldDesc &f : desc.inputs) output_is_input = output_is_input || (out != CEED_VECTOR_NONE && f.vec == out);
+    if (thread_batches.empty() || output_is_input) code = kernel(&args);
+    else code = RunThreaded(this, pool);
   }
   CeedCallBackend(binding.Release(ierr));
   if (code) {
@@ -318,44 +242,25 @@ int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
   return CEED_ERROR_SUCCESS;
 }
 
-int SupportsPrecision(CeedOperator op, CeedOperatorPrecision precision, bool *supported) {
-  CeedCall(Prepare(op));
-  GenOperator *d = nullptr;
-  CeedCall(Data(op, &d));
-  *supported = !d->fallback && d->precision_native;
-  // A fused operator that must compute in fp64 says why itself (the core's refusal cannot know).
-  const bool fp32_compute = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_HIGH_LOW;
-  CeedCheck(*supported || d->fallback || !fp32_compute, CeedOperatorReturnCeed(op), CEED_ERROR_UNSUPPORTED,
-            "CeedOperator precision %s computes in fp32, which /cpu/self/gen cannot do for this operator: %s; use CEED_PRECISION_LOW_HIGH "
-            "or CEED_PRECISION_FP64",
-            CeedOperatorPrecisions[precision], d->why_fp64.c_str());
+int GenOperator::ReleaseBuild(CeedOperator) {
+  CeedFree(&scratch);
+  for (CeedScalar *&s : thread_scratch) CeedFree(&s);
+  thread_scratch.clear();
+  thread_batches.clear();
+  thread_head_tail.clear();
+  color_batches.clear();
+  shared_batches.clear();
+  FreeHostData(this);
+  kernel = nullptr;
+  args   = CeedGenArgs{};
+  lanes  = 1;
   return CEED_ERROR_SUCCESS;
 }
-
-int Destroy(CeedOperator op) {
-  GenOperator *d = nullptr;
-  CeedCallBackend(CeedOperatorGetData(op, &d));
-  if (!d) return CEED_ERROR_SUCCESS;
-  int ierr = CeedOperatorDestroy(&d->fallback);
-  Unprepare(d);
-  delete d;
-  CeedCallBackend(CeedOperatorSetData(op, nullptr));
-  return ierr;
-}
-
-}  // namespace
 
 int OperatorCreate(CeedOperator op) {
   auto *d = new (std::nothrow) GenOperator();
   CeedCheck(d, CeedOperatorReturnCeed(op), CEED_ERROR_MAJOR, "Out of memory creating a /cpu/self/gen operator");
-  CeedCallBackend(CeedOperatorSetData(op, d));
-  CeedOperatorBackendOps ops{};
-  ops.size     = sizeof(ops);
-  ops.ApplyAdd = ApplyAdd;
-  ops.Prepare  = Prepare;
-  ops.Destroy  = Destroy;
-  ops.SupportsPrecision = SupportsPrecision;
-  return CeedOperatorSetBackendOps(op, &ops);
+  return ceed::gen::SetFusedOperator(op, d);
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

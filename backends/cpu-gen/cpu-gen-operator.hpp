@@ -9,8 +9,9 @@
 
 #include "ceed-cpu-gen.hpp"
 #include "ceed-gen.hpp"
+#include "gen-operator.hpp"
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 // A passive quadrature-data input kept as element arrays [batch][comp][node][lane] and refreshed when the
 // vector's state changes (a write access), so that applications stream it instead of restricting it.
@@ -24,10 +25,15 @@ struct InterleavedInput {
   void          *data      = nullptr;
 };
 
-struct GenOperator {
-  bool                                                 prepared = false;
-  CeedOperator                                         fallback = nullptr;  // clone on the delegate when not fused
-  ceed::gen::OperatorDesc                              desc;
+// The shared lifecycle (gen-operator.hpp) with the kernel built by the host compiler and run on the host.
+struct GenOperator final : ceed::gen::FusedOperator {
+  std::string BackendName(Ceed) const override { return "/cpu/self/gen"; }
+  std::string DelegateName(Ceed) const override { return "the delegate"; }
+  int         Build(CeedOperator op, std::string *why_not) override;
+  int         Launch(CeedOperator op, CeedVector in, CeedVector out) override;
+  int         ReleaseBuild(CeedOperator op) override;
+  int         WhyFp64Only(CeedOperator op, std::string *why) override;
+
   CeedGenKernel                                        kernel = nullptr;
   CeedGenArgs                                          args{};
   CeedScalar                                          *scratch = nullptr;
@@ -48,13 +54,11 @@ struct GenOperator {
   std::vector<std::vector<CeedInt>>                    color_batches;
   std::vector<CeedInt>                                 shared_batches;
   std::vector<CeedScalar *>                            thread_scratch;  // per thread but the first
-  bool                                                 precision_native = true;  // the kernel honours the operator's precision
-  std::string                                          why_fp64;  // why not, when it does not
   std::vector<InterleavedInput>                        interleaved;
   int                                                  lanes = 1;
 };
 
-// Host data of every field, following the cpu dialect's contract (jit-templates/cpu): offset indices and
+// Host data of every field, following the cpu dialect's contract (jit/gen/cpu): offset indices and
 // orientations interleaved per batch of `lanes` elements, [batch][node][lane], or one index per row when
 // the rows of a tensor element are contiguous, the spare lanes of the last batch repeating the last element;
 // passive quadrature data kept interleaved; collocated derivatives, even-odd packings of symmetric 1D
@@ -68,4 +72,4 @@ int RefreshInterleavedInputs(GenOperator *d);
 // Frees and forgets the host data (nothing allocates here: it also runs when Prepare failed half-way).
 void FreeHostData(GenOperator *d);
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

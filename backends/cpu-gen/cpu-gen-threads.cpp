@@ -6,7 +6,7 @@
 #include <chrono>
 #include <system_error>
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 ThreadPool::~ThreadPool() {
   {
@@ -91,4 +91,4 @@ void Barrier::Wait() {
   }
 }
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

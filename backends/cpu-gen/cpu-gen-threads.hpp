@@ -12,7 +12,7 @@
 
 #include <sys/types.h>
 
-namespace ceed_cpu_gen {
+namespace ceed::cpu_gen {
 
 // N - 1 worker threads, started by the first threaded application of the context and joined when it is
 // destroyed: starting threads at every application cost 0.24 ms of a 7.9 ms BP3 application on two cores
@@ -77,4 +77,4 @@ class Barrier {
   unsigned                generation_ = 0;
 };
 
-}  // namespace ceed_cpu_gen
+}  // namespace ceed::cpu_gen

@@ -6,7 +6,7 @@
 // An operator A = G^T B^T D B G is described once, target-independently, by an OperatorDesc
 // (DescribeOperator reads the CeedOperator through ceed/backend.h and says why it cannot be fused when it
 // cannot). GenerateKernelSource turns the description into one translation unit:
-//   dialect preamble | ceed/types.h | jit-templates/ceed-gen-args.h | the dialect's template headers |
+//   dialect preamble | ceed/types.h | jit/gen/ceed-gen-args.h | the dialect's template headers |
 //   the QFunction source | generated glue.
 // The glue is the same for every target. Per element (batch) it declares the element arrays, reads each
 // input field through its restriction (CeedGenReadOffset / CeedGenReadStrided), applies the basis
@@ -18,8 +18,9 @@
 // All shapes (dim, P, Q, components, element sizes, strides, eval modes) are template arguments.
 //
 // The glue only names templates and arrays; a Dialect decides everything target-specific:
-//   - Name() and TemplateFiles(): jit-templates/<dialect>/*.h implement the templates above with the same
+//   - Name() and TemplateFiles(): jit/gen/<dialect>/*.h implement the templates above with the same
 //     names and arguments (every template takes the dialect's CeedGenElem first when it touches elements);
+//     the basis actions are jit/gen/ceed-gen-basis.h over the contraction primitives of the dialect's basis header;
 //   - Preamble(): macros and headers before ceed/types.h (host math headers for cpu; for gpu
 //     CEED_QFUNCTION(name) -> `inline __device__ int name`, CEED_QFUNCTION_HELPER, CeedPragmaSIMD empty,
 //     CEED_Q_VLA 1, per spec 01 §6);
@@ -48,7 +49,7 @@
 // would keep its invariants live), and register contractions apply each matrix entry to all components.
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
 // whole-column shape.
-// A new target adds a Dialect subclass and a jit-templates/<name>/ folder; nothing in the cpu paths or in
+// A new target adds a Dialect subclass and a jit/gen/<name>/ folder; nothing in the cpu paths or in
 // the glue changes. Host data layouts a dialect expects (cpu: interleaved indices per batch) are
 // documented in its template headers and prepared by its backend.
 #pragma once
@@ -129,7 +130,7 @@ class Dialect {
  public:
   virtual ~Dialect() = default;
   virtual std::string              Name() const          = 0;  // "cpu", "cuda", "hip"
-  virtual std::vector<std::string> TemplateFiles() const = 0;  // below jit-templates/, in inclusion order
+  virtual std::vector<std::string> TemplateFiles() const = 0;  // below the templates folder (jit/gen/), in inclusion order
   virtual std::string              Preamble() const      = 0;  // text placed before ceed/types.h
   // Elements handled by one pass of the element loop (SIMD lanes, elements per thread block).
   virtual int Lanes() const = 0;
@@ -168,7 +169,7 @@ class Dialect {
 // The cpu dialect: element batches of `lanes` (2, 4 or 8 doubles per SIMD register) in vector lanes.
 std::unique_ptr<Dialect> CreateCpuDialect(int lanes);
 
-// The thread layout of the gpu dialect (jit-templates/gpu/ceed-gen-gpu.h): tensor operators spread
+// The thread layout of the gpu dialect (jit/gen/gpu/ceed-gen-gpu.h): tensor operators spread
 // dimensions 0..dim-2 of an element over t_1d^(dim-1) threads, each owning a column along the last
 // dimension; other operators (1D, non-tensor, no basis) use one thread per element.
 struct ThreadLayout {
@@ -193,10 +194,10 @@ int FixedBlockSize(int threads_per_elem, int wavefront);
 
 // The gpu dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedGpuQFunctionError)`, blocks of
 // whole elements in the given layout, element arrays in registers, the QFunction called per point with Q = 1
-// and its non-zero returns recorded through the second argument (jit-templates/gpu/ceed-gpu-qfunction-error.h).
+// and its non-zero returns recorded through the second argument (jit/gen/gpu/ceed-gpu-qfunction-error.h).
 // vendor "cuda" passes the arguments as __grid_constant__; "hip" as plain by-value parameters. Both compile
 // __launch_bounds__(layout.max_block).
-std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &vendor);
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args);
 
 struct KernelSource {
   std::string text;           // the complete translation unit
@@ -234,6 +235,23 @@ bool QFunctionSourceExists(Ceed ceed, const std::string &path);
 // Runs argv (searched in PATH) and collects its stdout and stderr together in *output; false (with the reason in
 // *output) when it could not be run. *exit_status: its exit status, or 128 + the signal that ended it.
 bool RunCommand(const std::vector<std::string> &argv, std::string *output, int *exit_status);
+
+// The host C++ compiler of code compiled at run time on the host (/cpu/self/gen's kernels, the /gpu/emu units):
+// $CEEDRT_JIT_CXX, else the one found at configure time.
+std::string HostCompilerPath();
+// Runs `path --version`: true when it runs, *banner its first line; false with the reason in *why.
+bool ProbeHostCompiler(const std::string &path, std::string *banner, std::string *why);
+// One run of the host compiler: `compiler flags -o output_path source_path` (flags make it a loadable library).
+struct HostCompilation {
+  bool        ran         = false;  // false: it could not be started (output says why)
+  int         exit_status = -1;
+  std::string output;   // stdout and stderr together
+  std::string command;  // the command line, for diagnostics
+  double      seconds = 0;
+  bool        Succeeded() const { return ran && exit_status == 0; }
+};
+HostCompilation CompileLoadableLibrary(const std::string &compiler, const std::vector<std::string> &flags, const std::string &source_path,
+                                       const std::string &output_path);
 
 // Folder of the installed jit-templates (or $CEEDRT_JIT_TEMPLATES_DIR) (beside the plugins, found from this library's location).
 int GetTemplatesDirectory(Ceed ceed, std::string *dir);

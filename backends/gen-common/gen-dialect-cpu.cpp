@@ -10,7 +10,7 @@ class CpuDialect final : public Dialect {
   explicit CpuDialect(int lanes) : lanes_(lanes) {}
   std::string              Name() const override { return "cpu"; }
   std::vector<std::string> TemplateFiles() const override {
-    return {"cpu/ceed-gen-cpu.h", "cpu/ceed-gen-cpu-restriction.h", "cpu/ceed-gen-cpu-basis.h"};
+    return {"cpu/ceed-gen-cpu.h", "cpu/ceed-gen-cpu-restriction.h", "cpu/ceed-gen-cpu-basis.h", "ceed-gen-basis.h"};
   }
   std::string Preamble() const override {
     // QFunction sources are compiled as for any JIT pass (spec 01 §6), with the host math library in reach.

@@ -1,5 +1,5 @@
 // The gpu dialect (CUDA and HIP): a thread block holds several elements, each a group of threads over all but the
-// last tensor dimension (jit-templates/gpu/ceed-gen-gpu.h); element arrays are per-thread register
+// last tensor dimension (jit/gen/gpu/ceed-gen-gpu.h); element arrays are per-thread register
 // columns; the QFunction runs once per point with Q = 1 on values gathered from the columns, and a
 // non-zero return is recorded in the context's error word (the kernel's second argument).
 #include <algorithm>
@@ -73,10 +73,11 @@ std::string S(long long v) { return std::to_string(v); }
 
 class GpuDialect final : public Dialect {
  public:
-  GpuDialect(const ThreadLayout &layout, const std::string &vendor) : l_(layout), vendor_(vendor) {}
-  std::string              Name() const override { return vendor_; }
+  GpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args)
+      : l_(layout), name_(name), grid_constant_args_(grid_constant_args) {}
+  std::string              Name() const override { return name_; }
   std::vector<std::string> TemplateFiles() const override {
-    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
+    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "ceed-gen-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
   }
   std::string Preamble() const override {
     // QFunction sources compiled for the device, one point per call (spec 01 §6).
@@ -102,7 +103,7 @@ class GpuDialect final : public Dialect {
   void KernelBegin(Writer &w, const OperatorDesc &desc) const override {
     // qf_error: where non-zero QFunction returns are recorded (gpu/ceed-gpu-qfunction-error.h).
     // CUDA reads the by-value arguments in place (__grid_constant__); HIP has no such qualifier.
-    const char *args_qualifier = vendor_ == "cuda" ? "const __grid_constant__ " : "const ";
+    const char *args_qualifier = grid_constant_args_ ? "const __grid_constant__ " : "const ";
     const std::string bounds         = S(l_.max_block) + (l_.min_blocks > 1 ? ", " + S(l_.min_blocks) : "");
     w.Line("extern \"C\" __global__ void __launch_bounds__(" + bounds + ") CeedGenOperatorKernel(" + args_qualifier +
            "CeedGenArgs args_value, const CeedGpuQFunctionError qf_error) {");
@@ -213,13 +214,14 @@ class GpuDialect final : public Dialect {
   }
 
   ThreadLayout l_;
-  std::string  vendor_;
+  std::string  name_;
+  bool         grid_constant_args_;
 };
 
 }  // namespace
 
-std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &vendor) {
-  return std::make_unique<GpuDialect>(layout, vendor);
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args) {
+  return std::make_unique<GpuDialect>(layout, name, grid_constant_args);
 }
 
 }  // namespace ceed::gen

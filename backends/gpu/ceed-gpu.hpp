@@ -14,12 +14,12 @@
 #include "gpu-runtime.hpp"
 #include "gpu-jit-sources.hpp"
 #include "gpu/ceed-gpu-qfunction-error.h"
-#include "kernels/gpu-ref-params.h"
+#include "gpu-ref-params.h"
 
 struct CeedElementAssemblyArgs;
 typedef struct CeedElementAssemblyArgs CeedElementAssemblyArgs;
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // Context data of every /gpu/<vendor> resource. The tag identifies it when walking delegate chains.
 constexpr unsigned kContextTag = 0x47505530u;  // "GPU0"
@@ -60,7 +60,7 @@ int Activate(Ceed ceed, CeedGpu **data);
 
 // Turns a failed runtime call into an error naming the call, the device and the vendor's message.
 int CheckRuntime(Ceed ceed, const CeedGpu &data, int status, const char *what);
-#define CeedCallGpu(ceed, data, ...) CeedCall(::ceed_gpu::CheckRuntime((ceed), (data), (__VA_ARGS__), #__VA_ARGS__))
+#define CeedCallGpu(ceed, data, ...) CeedCall(::ceed::gpu::CheckRuntime((ceed), (data), (__VA_ARGS__), #__VA_ARGS__))
 
 // Compiler options for JIT units of ceed: the base options, -D for each JIT define, -I for each JIT root.
 int JitOptions(Ceed ceed, std::vector<std::string> *options);
@@ -115,7 +115,7 @@ int UploadToDevice(Ceed ceed, CeedGpu &data, const T *host, size_t count, const 
 
 // ---- QFunction return codes (gpu-qfunction-errors.cpp) -------------------------------------------------
 // Kernels that call a user QFunction record its first non-zero return in the context's error word
-// (jit-templates/gpu/ceed-gpu-qfunction-error.h); the host reports it as the CPU backends do: error code
+// (jit/gen/gpu/ceed-gpu-qfunction-error.h); the host reports it as the CPU backends do: error code
 // = the returned code, message "User function of CeedQFunction <name> ... returned error code <code>".
 // When: CeedQFunctionApply waits for its kernel (and first for earlier ones) and reports at once.
 // Operator applications (/gpu/<vendor>/ref and /gpu/<vendor>/gen) do not wait: a code their kernel records is
@@ -165,4 +165,4 @@ int BasisApplyDevice(CeedBasis basis, CeedInt num_elem, CeedTransposeMode t_mode
 int QFunctionApplyDevice(CeedQFunction qf, CeedSize Q, CeedInt Q_elem, const CeedScalar *const *inputs, CeedScalar *const *outputs,
                          bool synchronous);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -5,7 +5,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args) {
   CeedGpu *data = nullptr;
@@ -18,4 +18,4 @@ int AssembleElements(Ceed ceed, const CeedElementAssemblyArgs *args) {
   return LaunchGridStride(ceed, *data, fn, CeedElementAssemblyNumItems(args), kernel_args);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -1,11 +1,12 @@
 // The bake-off operators' fused GPU kernels without a GPU (see gpu-bake-off-kernels.hpp).
 #include "gpu-bake-off-kernels.hpp"
+#include "gpu-runtime.hpp"
 
 #include <ceed/backend.h>
 
 #include <numeric>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 std::string BakeOffProblemName(const BakeOffCase &c) { return c.bp > 0 ? "bp" + std::to_string(c.bp) : c.bp == 0 ? "mass1d" : "poisson2d"; }
 
@@ -81,6 +82,17 @@ int BuildBakeOffOperator(Ceed ceed, const BakeOffCase &c, CeedOperator *op) {
   return ierr;
 }
 
+namespace {
+
+// The capabilities of the family a tool generates kernels for without its runtime (ceed-info --kernels --target).
+const Capabilities &FamilyCapabilities(const std::string &family) {
+  if (family == "cuda") return kCudaCapabilities;
+  if (family == "hip") return kHipCapabilities;
+  return kEmulatedCapabilities;
+}
+
+}  // namespace
+
 int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
                           std::string *error) {
   const std::string what = BakeOffProblemName(c) + " p=" + std::to_string(c.p) + " " + BakeOffKernelName(c);
@@ -105,7 +117,7 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     if (bounds.min_blocks > 0) kernel->layout.min_blocks = bounds.min_blocks;
     CeedCall(CeedLoadSourceToBuffer(ceed, kernel->desc.qf_source_path.c_str(), &qf_text));
     ceed::gen::KernelSource source;
-    CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor), qf_text, &source));
+    CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor, FamilyCapabilities(vendor).grid_constant_args), qf_text, &source));
     kernel->source = std::move(source.text);
     return CEED_ERROR_SUCCESS;
   };
@@ -117,4 +129,4 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
   return ierr;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

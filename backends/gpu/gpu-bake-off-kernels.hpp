@@ -16,7 +16,7 @@
 #include "ceed-gen.hpp"
 #include "gpu-occupancy.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 struct BakeOffCase {
   int                   bp = 1, p = 1;  // bake-off problem and degree (bp 0: 1D mass, -1: 2D Poisson)
@@ -43,4 +43,4 @@ struct BakeOffKernel {
 int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
                           std::string *error);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -13,7 +13,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 // Index of an evaluation mode's matrix in BasisGpu::mats.
@@ -272,4 +272,4 @@ int BasisCreate(CeedBasis basis) {
   return Setup(basis, *data, *b);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

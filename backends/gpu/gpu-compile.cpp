@@ -16,7 +16,7 @@
 #include <map>
 #include <mutex>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 namespace {
 
@@ -131,4 +131,4 @@ CompileResult Compile(const CompileRequest &request, bool dump_source) {
   return result;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

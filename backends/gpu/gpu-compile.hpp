@@ -11,7 +11,7 @@
 
 #include "gpu-runtime.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 struct CompileRequest {
   const Compiler          *compiler = nullptr;
@@ -42,4 +42,4 @@ CompileResult Compile(const CompileRequest &request, bool dump_source = false);
 // folder (one no other user can change, or the private folder of the process).
 std::string DumpDirectory();
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -8,7 +8,7 @@
 #include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // ---- Context data --------------------------------------------------------------------------------------
 
@@ -295,8 +295,8 @@ int OpenDevice(const char *resource, Ceed ceed, CeedGpu &data) {
     char *end    = nullptr;
     long  n      = std::strtol(value, &end, 10);
     bool  parsed = end != value && *end == '\0';
-    CeedCheck(std::string(rt.Family()) != "hip", ceed, CEED_ERROR_BACKEND, "Invalid option min_blocks=%s in resource %s: /gpu/hip has no such option", value,
-              resource);
+    CeedCheck(rt.Caps().min_blocks_per_multiprocessor, ceed, CEED_ERROR_BACKEND, "Invalid option min_blocks=%s in resource %s: /gpu/%s has no such option",
+              value, resource, rt.Family());
     CeedCheck(parsed && n >= 1 && n <= 32, ceed, CEED_ERROR_BACKEND, "Invalid min_blocks=%s in resource %s: a number of blocks from 1 to 32", value, resource);
     data.min_blocks = static_cast<int>(n);
   }
@@ -364,4 +364,4 @@ int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load) {
   return CEED_ERROR_SUCCESS;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

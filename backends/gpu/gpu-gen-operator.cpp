@@ -1,5 +1,5 @@
 // /gpu/<vendor>/gen operators: one fused kernel per operator (out += G^T B^T D B G in) from the shared
-// generator's gpu dialect, built on the first application or by CeedOperatorPrepare. E- and Q-vectors
+// generator's gpu dialect, through the shared lifecycle (backends/gen-common/gen-operator.hpp). E- and Q-vectors
 // never reach global memory: each element's values live in the registers of its threads. Operators the
 // generator or the dialect cannot fuse (composite, at points, H(div)/H(curl), mixed basis shapes, a
 // QFunction without loadable source or with a vector length above 1, more shared memory than the device
@@ -7,7 +7,7 @@
 //
 // The compiled kernel (CUBIN for the device's own architecture, or PTX) is kept in the persistent kernel
 // cache, keyed by the generated source, the NVRTC options, NVRTC's version, the target architecture and
-// code kind. Host data follows jit-templates/gpu: restriction offsets as given ([elem][node]), 1D
+// code kind. Host data follows jit/gen/gpu: restriction offsets as given ([elem][node]), 1D
 // matrices as given, the collocated derivative for gradients taken at the points, weights expanded.
 #include <algorithm>
 #include <cstdio>
@@ -17,20 +17,30 @@
 #include "ceed-gpu.hpp"
 #include "ceed-gen-args.h"
 #include "ceed-gen.hpp"
+#include "gen-operator.hpp"
 #include "gpu-kernel-resources.hpp"
 #include "gpu-occupancy.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 using ceed::gen::BasisKind;
 using ceed::gen::FieldDesc;
 using ceed::gen::RestrictionKind;
 
-struct GenOperatorGpu {
-  bool                                          prepared = false;
-  CeedOperator                                  fallback = nullptr;
-  ceed::gen::OperatorDesc                       desc;
+// The shared lifecycle with the kernel compiled for the device (or loaded from the kernel cache) and launched there.
+struct GenOperatorGpu final : ceed::gen::FusedOperator {
+  std::string BackendName(Ceed ceed) const override { return Prefix(ceed) + "/gen"; }
+  std::string DelegateName(Ceed ceed) const override { return Prefix(ceed) + "/ref"; }
+  int         Build(CeedOperator op, std::string *why_not) override;
+  int         Launch(CeedOperator op, CeedVector in, CeedVector out) override;
+  int         ReleaseBuild(CeedOperator op) override;
+
+  static std::string Prefix(Ceed ceed) {
+    const CeedGpu *gpu = GetGpu(ceed);
+    return gpu ? gpu->prefix : "/gpu";
+  }
+
   ceed::gen::ThreadLayout                       layout;
   Function                                    kernel = nullptr;
   CeedGenArgs                                   args{};
@@ -39,20 +49,10 @@ struct GenOperatorGpu {
   std::vector<const void *>                     device_data;  // owned uploads (matrices, indices, orientations)
   unsigned                                      block = 0, grid = 0, shared_bytes = 0;
   unsigned long long                            error_source = 0;  // source id of the kernel's QFunction error records
-  // Precision modes (docs/multiprecision.md): false when the operator's precision computes in fp32 but its
-  // QFunction context does not keep its layout in an fp32 unit; the kernel then computes in fp64 (why_fp64).
-  bool        precision_native = true;
-  std::string why_fp64;
 };
 
 // Bytes of one CeedScalar of the kernel (the compute precision).
 size_t ComputeScalarBytes(const ceed::gen::OperatorDesc &desc) { return desc.compute == CEED_SCALAR_FP32 ? sizeof(float) : sizeof(double); }
-
-int Data(CeedOperator op, GenOperatorGpu **data) {
-  CeedCallBackend(CeedOperatorGetData(op, data));
-  CeedCheck(*data, CeedOperatorReturnCeed(op), CEED_ERROR_BACKEND, "CeedOperator has no /gpu/<vendor>/gen data");
-  return CEED_ERROR_SUCCESS;
-}
 
 template <class T>
 int Upload(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const T *host, size_t count, const T **dev) {
@@ -176,7 +176,7 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *ker
 // The kernel's source for the operator desc in layout.
 int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &qf_source,
                    std::string *text) {
-  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family());
+  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family(), gpu.rt->Caps().grid_constant_args);
   ceed::gen::KernelSource source;
   CeedCall(ceed::gen::GenerateKernelSource(ceed, desc, *dialect, qf_source, &source));
   *text = std::move(source.text);
@@ -190,7 +190,7 @@ int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc 
 // (what the kernel cache keys the compiled kernel on). A failed tuning compile keeps the generated bounds.
 int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu *d, const std::string &qf_source, std::string *source) {
   SmLimits limits;
-  if (d->layout.fixed_block || gpu.min_blocks > 0 || std::string(gpu.rt->Family()) != "cuda" || !SmLimitsFor(gpu.info.arch, &limits)) {
+  if (d->layout.fixed_block || gpu.min_blocks > 0 || !gpu.rt->Caps().reports_kernel_resources || !SmLimitsFor(gpu.info.arch, &limits)) {
     return CEED_ERROR_SUCCESS;
   }
   std::vector<std::string> options;
@@ -257,8 +257,8 @@ int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
       CeedCallGpu(ceed, gpu, gpu.rt->ActiveBlocksPerMultiprocessor(d->kernel, block, shared, blocks));
       return CEED_ERROR_SUCCESS;
     };
-    ceed_gpu::BlockChoice choice;
-    CeedCall(ceed_gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
+    ceed::gpu::BlockChoice choice;
+    CeedCall(ceed::gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
     d->block        = (unsigned)choice.block;
     d->shared_bytes = (unsigned)choice.shared_bytes;
     best_threads    = choice.block * choice.resident_blocks;
@@ -285,135 +285,87 @@ std::string GpuLimits(Ceed ceed, const ceed::gen::OperatorDesc &desc, const ceed
   return std::string();
 }
 
-int Prepare(CeedOperator op) {
-  GenOperatorGpu *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->prepared) return CEED_ERROR_SUCCESS;
-  Ceed      ceed = CeedOperatorReturnCeed(op);
-  CeedGpu *gpu = nullptr;
+}  // namespace
+
+int GenOperatorGpu::Build(CeedOperator op, std::string *why_not) {
+  Ceed     ceed = CeedOperatorReturnCeed(op);
+  CeedGpu *gpu  = nullptr;
   CeedCall(Activate(ceed, &gpu));
-  std::string why_not, qf_source;
-  CeedCall(ceed::gen::DescribeOperator(op, &d->desc, &why_not));
-  if (why_not.empty()) d->layout = ceed::gen::ChooseThreadLayout(d->desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, &why_not);
-  d->layout.min_blocks = std::max(1, gpu->min_blocks);
-  if (why_not.empty()) {
-    // Precision: kernels computing in fp32 compile the QFunction with CeedScalar = float, which its context must survive.
-    CeedOperatorPrecision precision = CEED_PRECISION_FP64;
-    CeedCallBackend(CeedOperatorGetPrecision(op, &precision));
-    CeedCall(ceed::gen::SetFieldPrecisions(precision, &d->desc));
-    bool context_ok = true;
-    if (d->desc.compute == CEED_SCALAR_FP32) CeedCall(ceed::gen::ContextKeepsLayoutInFp32(op, &context_ok, &d->why_fp64));
-    if (!context_ok) {
-      CeedDebug(ceed, "%s/gen: QFunction %s computes in fp64 only: %s", gpu->prefix.c_str(), d->desc.qf_kernel_name.c_str(), d->why_fp64.c_str());
-      d->precision_native = false;
-      CeedCall(ceed::gen::SetFieldPrecisions(CEED_PRECISION_FP64, &d->desc));
-    }
-    why_not = GpuLimits(ceed, d->desc, d->layout, *gpu, &qf_source);
-  }
-  if (why_not.empty()) {
-    d->args          = CeedGenArgs{};
-    d->args.num_elem = d->desc.num_elem;
-    for (size_t i = 0; i < d->desc.inputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, d, d->desc.inputs[i], &d->args.inputs[i]));
-    for (size_t i = 0; i < d->desc.outputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, d, d->desc.outputs[i], &d->args.outputs[i]));
-    std::string source;
-    CeedCall(GenerateSource(ceed, *gpu, d->desc, d->layout, qf_source, &source));
-    CeedCall(TuneLaunchBoundsFromOccupancy(ceed, *gpu, d, qf_source, &source));
-    CeedCall(LoadKernel(ceed, *gpu, source, &d->kernel));
-    CeedQFunction qf      = nullptr;
-    const char   *qf_name = nullptr;
-    CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
-    CeedCallBackend(CeedQFunctionGetName(qf, &qf_name));
-    d->error_source = QFunctionErrorSource(*gpu, std::string("CeedQFunction ") + (qf_name && qf_name[0] ? qf_name : d->desc.qf_kernel_name.c_str()) +
-                                                      " (fused " + gpu->prefix + "/gen operator kernel)");
-    CeedCall(ChooseLaunch(ceed, *gpu, d));
-    if (!d->block) why_not = "no block of whole elements fits on the device (occupancy 0)";
-  }
-  if (!why_not.empty()) {
-    CeedDebug(ceed, "%s/gen: operator not fused (%s); applied by %s/ref", gpu->prefix.c_str(), why_not.c_str(), gpu->prefix.c_str());
-    Ceed delegate = nullptr;
-    CeedCallBackend(CeedGetDelegate(ceed, &delegate));
-    CeedCheck(delegate, ceed, CEED_ERROR_BACKEND, "%s/gen has no %s/ref delegate to run an operator it does not fuse (%s)", gpu->prefix.c_str(),
-              gpu->prefix.c_str(), why_not.c_str());
-    CeedCall(ceed::gen::CreateDelegateOperator(op, delegate, &d->fallback));
-    d->prepared = true;
+  layout            = ceed::gen::ChooseThreadLayout(desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, why_not);
+  layout.min_blocks = std::max(1, gpu->min_blocks);
+  if (!why_not->empty()) return CEED_ERROR_SUCCESS;
+  CeedCall(ChoosePrecisions(op));
+  std::string qf_source;
+  *why_not = GpuLimits(ceed, desc, layout, *gpu, &qf_source);
+  if (!why_not->empty()) return CEED_ERROR_SUCCESS;
+  args          = CeedGenArgs{};
+  args.num_elem = desc.num_elem;
+  for (size_t i = 0; i < desc.inputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, this, desc.inputs[i], &args.inputs[i]));
+  for (size_t i = 0; i < desc.outputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, this, desc.outputs[i], &args.outputs[i]));
+  std::string source;
+  CeedCall(GenerateSource(ceed, *gpu, desc, layout, qf_source, &source));
+  CeedCall(TuneLaunchBoundsFromOccupancy(ceed, *gpu, this, qf_source, &source));
+  CeedCall(LoadKernel(ceed, *gpu, source, &kernel));
+  CeedQFunction qf      = nullptr;
+  const char   *qf_name = nullptr;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedQFunctionGetName(qf, &qf_name));
+  error_source = QFunctionErrorSource(*gpu, std::string("CeedQFunction ") + (qf_name && qf_name[0] ? qf_name : desc.qf_kernel_name.c_str()) +
+                                                " (fused " + gpu->prefix + "/gen operator kernel)");
+  CeedCall(ChooseLaunch(ceed, *gpu, this));
+  if (!block) {
+    *why_not = "no block of whole elements fits on the device (occupancy 0)";
     return CEED_ERROR_SUCCESS;
   }
   CeedDebug(ceed, "%s/gen: operator fused (%d elements, %d points per element, %d threads per element, blocks of %u threads, %u bytes of shared memory)",
-            gpu->prefix.c_str(), d->desc.num_elem, d->desc.num_qpts, d->layout.threads_per_elem, d->block, d->shared_bytes);
-  d->prepared = true;
+            gpu->prefix.c_str(), desc.num_elem, desc.num_qpts, layout.threads_per_elem, block, shared_bytes);
   return CEED_ERROR_SUCCESS;
 }
 
-int ApplyAdd(CeedOperator op, CeedVector in, CeedVector out, CeedRequest *) {
-  CeedCall(Prepare(op));
-  GenOperatorGpu *d = nullptr;
-  CeedCall(Data(op, &d));
-  if (d->fallback) return CeedOperatorApplyAdd(d->fallback, in, out, CEED_REQUEST_IMMEDIATE);
-  Ceed      ceed = CeedOperatorReturnCeed(op);
-  CeedGpu *gpu = nullptr;
+int GenOperatorGpu::Launch(CeedOperator op, CeedVector in, CeedVector out) {
+  Ceed     ceed = CeedOperatorReturnCeed(op);
+  CeedGpu *gpu  = nullptr;
   CeedCall(Activate(ceed, &gpu));
-
   // No synchronization: a non-zero QFunction return of an earlier application shows in the host-mapped
   // record (or at the next synchronization point, see ReportQFunctionErrors).
   CeedCall(ReportQFunctionErrors(ceed, *gpu, false, "the next operator application"));
   ceed::gen::KernelArgsBinding binding;
-  int                          ierr = binding.Bind(op, d->desc, in, out, CEED_MEM_DEVICE, &d->args);
+  int                          ierr = binding.Bind(op, desc, in, out, CEED_MEM_DEVICE, &args);
   if (!ierr) {
-    CeedGpuQFunctionError error  = QFunctionErrorArgument(*gpu, d->error_source);
-    void                  *args[] = {&d->args, &error};
-    ierr                          = Launch(ceed, *gpu, d->kernel, d->grid, d->block, d->shared_bytes, args);
+    CeedGpuQFunctionError error       = QFunctionErrorArgument(*gpu, error_source);
+    void                  *arg_list[] = {&args, &error};
+    ierr                              = ceed::gpu::Launch(ceed, *gpu, kernel, grid, block, shared_bytes, arg_list);
     if (!ierr) ierr = QFunctionErrorsAfterLaunch(ceed, *gpu, false);
   }
   return binding.Release(ierr);
 }
 
-// The core asks before applying an operator in a mode other than fp64: fused operators honour every mode (the
-// kernel converts at the restriction), unless the QFunction context pins the computation to fp64; operators
-// applied by the ref delegate get the core's conversion (low-high) or its refusal.
-int SupportsPrecision(CeedOperator op, CeedOperatorPrecision precision, bool *supported) {
-  CeedCall(Prepare(op));
-  GenOperatorGpu *d = nullptr;
-  CeedCall(Data(op, &d));
-  *supported = !d->fallback && d->precision_native;
-  const bool fp32_compute = precision == CEED_PRECISION_FP32 || precision == CEED_PRECISION_HIGH_LOW;
-  const CeedGpu *gpu = GetGpu(CeedOperatorReturnCeed(op));
-  CeedCheck(*supported || d->fallback || !fp32_compute, CeedOperatorReturnCeed(op), CEED_ERROR_UNSUPPORTED,
-            "CeedOperator precision %s computes in fp32, which %s/gen cannot do for this operator: %s; use CEED_PRECISION_LOW_HIGH or "
-            "CEED_PRECISION_FP64",
-            CeedOperatorPrecisions[precision], gpu ? gpu->prefix.c_str() : "/gpu", d->why_fp64.c_str());
-  return CEED_ERROR_SUCCESS;
-}
-
-int Destroy(CeedOperator op) {
-  GenOperatorGpu *d = nullptr;
-  CeedCallBackend(CeedOperatorGetData(op, &d));
-  if (!d) return CEED_ERROR_SUCCESS;
-  int       ierr = CeedOperatorDestroy(&d->fallback);
-  CeedGpu *gpu = GetGpu(CeedOperatorReturnCeed(op));
+int GenOperatorGpu::ReleaseBuild(CeedOperator op) {
+  int      ierr = CEED_ERROR_SUCCESS;
+  CeedGpu *gpu  = GetGpu(CeedOperatorReturnCeed(op));
   if (gpu) {
-    for (const void *p : d->device_data) {
+    for (const void *p : device_data) {
       int e = DeviceRelease(CeedOperatorReturnCeed(op), *gpu, const_cast<void *>(p));
       if (!ierr) ierr = e;
     }
   }
-  delete d;
-  CeedCallBackend(CeedOperatorSetData(op, nullptr));
+  device_data.clear();
+  indices.clear();
+  orients.clear();
+  layout       = ceed::gen::ThreadLayout{};
+  kernel       = nullptr;
+  args         = CeedGenArgs{};
+  block        = 0;
+  grid         = 0;
+  shared_bytes = 0;
+  error_source = 0;
   return ierr;
 }
-
-}  // namespace
 
 int GenOperatorCreate(CeedOperator op) {
   auto *d = new (std::nothrow) GenOperatorGpu();
   CeedCheck(d, CeedOperatorReturnCeed(op), CEED_ERROR_MAJOR, "Out of memory creating a /gpu/<vendor>/gen operator");
-  CeedCallBackend(CeedOperatorSetData(op, d));
-  CeedOperatorBackendOps ops{};
-  ops.size     = sizeof(ops);
-  ops.ApplyAdd          = ApplyAdd;
-  ops.Prepare           = Prepare;
-  ops.SupportsPrecision = SupportsPrecision;
-  ops.Destroy           = Destroy;
-  return CeedOperatorSetBackendOps(op, &ops);
+  return ceed::gen::SetFusedOperator(op, d);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // The reference kernels (vector, restriction, basis) as one unit, from the sources embedded at build
 // time (backends/cuda/kernels), and the names of its kernels.
@@ -27,9 +27,9 @@ extern const char *const kBasisAtPointsKernelName;
 // source as one unit (CeedLoadSourceToBuffer); the unit predefines the device spellings of the
 // QFunction macros (spec 01 §6) before it. Field i of the inputs has input_sizes[i] values per point.
 // Kernel arguments: context data, number of points, points per block, CeedGpuQFunctionFields and a
-// CeedGpuQFunctionError where non-zero returns are recorded (jit-templates/gpu/ceed-gpu-qfunction-error.h).
+// CeedGpuQFunctionError where non-zero returns are recorded (jit/gen/gpu/ceed-gpu-qfunction-error.h).
 std::string QFunctionKernelName(const std::string &function);
 std::string QFunctionKernelSource(const std::string &user_source, const std::string &function, const std::vector<int> &input_sizes,
                                   const std::vector<int> &output_sizes);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -6,7 +6,7 @@
 
 #include "gpu-compile.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 namespace {
 
@@ -100,4 +100,4 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
   return true;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

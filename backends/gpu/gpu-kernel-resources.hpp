@@ -15,7 +15,7 @@
 #include "gpu-occupancy.hpp"
 #include "gpu-runtime.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 struct KernelResources {
   std::string target;                 // "sm_90"
@@ -88,4 +88,4 @@ bool ChooseLaunchBounds(const Compiler &compiler, const std::vector<std::string>
   return ok;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 namespace {
 
@@ -49,4 +49,4 @@ double Occupancy(const SmLimits &limits, int threads, int resident_blocks) {
   return (double)(warps * resident_blocks) / limits.max_warps;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

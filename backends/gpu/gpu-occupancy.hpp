@@ -11,7 +11,7 @@
 
 #include <string>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 struct SmLimits {
   std::string arch;                      // "sm_90"
@@ -67,4 +67,4 @@ int ChooseElementBlock(int threads_per_elem, int max_block, int slice_bytes, int
   return 0;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

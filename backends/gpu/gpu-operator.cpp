@@ -12,7 +12,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 struct Field {
@@ -264,4 +264,4 @@ int OperatorCreate(CeedOperator op) {
   return CeedOperatorSetBackendOps(op, &ops);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

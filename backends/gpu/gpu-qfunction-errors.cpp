@@ -1,11 +1,11 @@
 // GPU backends: non-zero QFunction return codes recorded by kernels, one error word per context, shared by
 // the /gpu/<vendor>/ref QFunction kernels and the fused /gpu/<vendor>/gen kernels (device side and record layout:
-// jit-templates/gpu/ceed-gpu-qfunction-error.h; when errors are reported: ceed-gpu.hpp).
+// jit/gen/gpu/ceed-gpu-qfunction-error.h; when errors are reported: ceed-gpu.hpp).
 #include <cstdio>
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 int QFunctionErrorsCreate(Ceed ceed, CeedGpu &data) {
   QFunctionErrorWord &w = data.qf_errors;
@@ -80,4 +80,4 @@ int QFunctionErrorsAfterLaunch(Ceed ceed, CeedGpu &data, bool synchronous) {
   return ReportQFunctionErrors(ceed, data, true, nullptr);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -15,7 +15,7 @@
 #include "ceed-gen.hpp"
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 constexpr unsigned kQFunctionTag = kContextTag + 3;
@@ -209,9 +209,9 @@ int QFunctionCreate(CeedQFunction qf) {
   ops.Destroy = Destroy;
   // The application's kernel comes through the slot of the context's vendor; the other vendor's is left empty.
   const CeedGpu *data = GetGpu(ceed);
-  if (data && std::string(data->rt->Family()) == "hip") ops.SetHIPUserFunction = SetUserFunction;
+  if (data && data->rt->Caps().hip_user_functions) ops.SetHIPUserFunction = SetUserFunction;
   else ops.SetCUDAUserFunction = SetUserFunction;
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

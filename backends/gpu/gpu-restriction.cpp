@@ -14,7 +14,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 namespace {
 
 static_assert(CEED_GPU_RESTRICTION_STRIDED == CEED_RESTRICTION_STRIDED && CEED_GPU_RESTRICTION_POINTS == CEED_RESTRICTION_POINTS,
@@ -289,4 +289,4 @@ int ElemRestrictionCreate(CeedElemRestriction rstr) {
   return Setup(rstr, *data, *d);
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // Handles of the vendor's API (CUmodule/hipModule_t, CUfunction/hipFunction_t), opaque to the shared layer.
 using Module   = void *;
@@ -61,6 +61,23 @@ struct DeviceInfo {
   int         num_sm = 0, max_shared_default = 0, max_shared_optin = 0;
 };
 
+// What the shared layer does differently per vendor, asked of the runtime instead of comparing family names.
+struct Capabilities {
+  // Fused kernels take their argument block as `const __grid_constant__` (read in place instead of copied).
+  bool grid_constant_args = false;
+  // The resource option :min_blocks=N, the second __launch_bounds__ argument as resident blocks per multiprocessor
+  // (CUDA's meaning; HIP's second argument counts waves per execution unit, so HIP refuses the option).
+  bool min_blocks_per_multiprocessor = false;
+  // The compiler reports a kernel's registers and spills (ptxas), so launch bounds can be chosen from the
+  // computed occupancy (ChooseLaunchBounds).
+  bool reports_kernel_resources = false;
+  // Applications hand their own QFunction kernels through CeedQFunctionSetHIPUserFunction (else the CUDA slot).
+  bool hip_user_functions = false;
+};
+inline constexpr Capabilities kCudaCapabilities{true, true, true, false};
+inline constexpr Capabilities kHipCapabilities{false, false, false, true};
+inline constexpr Capabilities kEmulatedCapabilities{false, true, false, false};  // CUDA's launch model, plain C++ kernels
+
 // A vendor's device API. Calls return the vendor's status (0 is success for both vendors); ErrorText
 // describes a failed one. The shared layer makes the context current (MakeCurrent) before calls.
 class Runtime {
@@ -68,6 +85,7 @@ class Runtime {
   virtual ~Runtime() = default;
   virtual const char     *Vendor() const = 0;  // "CUDA", "HIP": messages ("CUDA device 0 ...")
   virtual const char     *Family() const = 0;  // "cuda", "hip": resources are /gpu/<family>/...
+  virtual const Capabilities &Caps() const = 0;
   virtual const Compiler &Jit() const    = 0;
   virtual std::string     ErrorText(int status) const = 0;
 
@@ -132,12 +150,12 @@ Runtime *LoadOnce(const char *vendor, Make make, std::string *reason) {
 // The plugin's CeedInit for /gpu/<family>/ref, /gpu/<family>/ref/det and /gpu/<family>/gen (gpu-device.cpp).
 int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu
 
 // Defines a vendor plugin's entry point CeedBackendPlugin<Entry> (named by its manifest) for the runtime load.
 #define CEED_GPU_DEFINE_PLUGIN(Entry, name, load)                                                                          \
   extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPlugin##Entry(void) {              \
     static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, name,                                                \
-                                             [](const char *resource, Ceed ceed) { return ceed_gpu::InitBackend(resource, ceed, load); }}; \
+                                             [](const char *resource, Ceed ceed) { return ceed::gpu::InitBackend(resource, ceed, load); }}; \
     return &plugin;                                                                                                        \
   }

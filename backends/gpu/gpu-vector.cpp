@@ -8,7 +8,7 @@
 
 #include "ceed-gpu.hpp"
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 namespace {
 
@@ -173,4 +173,4 @@ void InstallVectorOps(CeedBackendOps &ops) {
   ops.VectorDot           = Dot;
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

@@ -4,7 +4,7 @@
 
 #include "ceed-memcheck.hpp"
 
-namespace ceed_memcheck {
+namespace ceed::memcheck {
 
 static int Init(const char *resource, Ceed ceed) {
   const bool  blocked  = std::strncmp(resource, "/cpu/self/memcheck/blocked", 26) == 0;
@@ -26,9 +26,9 @@ static int Init(const char *resource, Ceed ceed) {
   return CeedSetBackendOps(ceed, &ops);
 }
 
-}  // namespace ceed_memcheck
+}  // namespace ceed::memcheck
 
 extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPluginMemcheck(void) {
-  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "memcheck", ceed_memcheck::Init};
+  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "memcheck", ceed::memcheck::Init};
   return &plugin;
 }

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <vector>
 
-namespace ceed_memcheck {
+namespace ceed::memcheck {
 
 int QFunctionCreate(CeedQFunction qf);
 
@@ -64,4 +64,4 @@ class ReadOnlySnapshots {
   std::map<const void *, Snapshot>   snapshots_;
 };
 
-}  // namespace ceed_memcheck
+}  // namespace ceed::memcheck

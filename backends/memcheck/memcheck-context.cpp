@@ -2,7 +2,7 @@
 // restored unchanged.
 #include "ceed-memcheck.hpp"
 
-namespace ceed_memcheck {
+namespace ceed::memcheck {
 
 namespace {
 ReadOnlySnapshots context_snapshots;
@@ -18,4 +18,4 @@ int ContextReadRestored(CeedQFunctionContext ctx) {
                                          "Context data changed while accessed in read-only mode", "CeedQFunctionContext");
 }
 
-}  // namespace ceed_memcheck
+}  // namespace ceed::memcheck

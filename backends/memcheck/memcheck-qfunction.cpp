@@ -16,7 +16,7 @@
 #define VALGRIND_DISCARD(id) ((void)(id))
 #endif
 
-namespace ceed_memcheck {
+namespace ceed::memcheck {
 
 namespace {
 
@@ -131,4 +131,4 @@ int QFunctionCreate(CeedQFunction qf) {
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
 
-}  // namespace ceed_memcheck
+}  // namespace ceed::memcheck

@@ -1,7 +1,7 @@
 // /cpu/self/memcheck vectors: an array held read-only must be restored unchanged.
 #include "ceed-memcheck.hpp"
 
-namespace ceed_memcheck {
+namespace ceed::memcheck {
 
 namespace {
 ReadOnlySnapshots vector_snapshots;
@@ -16,4 +16,4 @@ int VectorReadRestored(CeedVector vec) {
   return vector_snapshots.CheckRestored(vec, CeedVectorReturnCeed(vec), "Array data changed while accessed in read-only mode", "CeedVector");
 }
 
-}  // namespace ceed_memcheck
+}  // namespace ceed::memcheck

@@ -6,7 +6,7 @@
 
 #include "ceed-ref.hpp"
 
-namespace ceed_ref {
+namespace ceed::ref {
 
 CeedInt BlockSize(Ceed ceed) {
   CeedRef *data = nullptr;
@@ -47,9 +47,9 @@ static int Init(const char *resource, Ceed ceed) {
   return CeedSetBackendOps(ceed, &ops);
 }
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref
 
 extern "C" __attribute__((visibility("default"))) const CeedBackendPlugin *CeedBackendPluginRef(void) {
-  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "ref", ceed_ref::Init};
+  static const CeedBackendPlugin plugin = {CEED_BACKEND_ABI_VERSION, "ref", ceed::ref::Init};
   return &plugin;
 }

@@ -4,7 +4,7 @@
 #include <ceed.h>
 #include <ceed/backend.h>
 
-namespace ceed_ref {
+namespace ceed::ref {
 
 // Context data: /cpu/self/ref/serial applies operators one element at a time, /cpu/self/ref/blocked
 // processes blocks of kBlockSize elements (interleaved E- and Q-vectors, element index fastest).
@@ -21,4 +21,4 @@ int BasisCreate(CeedBasis basis);
 int QFunctionCreate(CeedQFunction qf);
 int OperatorCreate(CeedOperator op);
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref

@@ -11,7 +11,7 @@
 
 #include "ceed-ref.hpp"
 
-namespace ceed_ref {
+namespace ceed::ref {
 
 // out[a][i][b] (+)= sum_j M(i, j) in[a][j][b] with M(i, j) = mat[i*stride_i + j*stride_j], for
 // a < A, i < I, j < J, b < B. Transposing a row-major Q x P matrix is stride_i = 1, stride_j = P.
@@ -187,4 +187,4 @@ int BasisCreate(CeedBasis basis) {
   return CEED_ERROR_SUCCESS;
 }
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref

@@ -14,7 +14,7 @@
 
 #include "ceed-ref.hpp"
 
-namespace ceed_ref {
+namespace ceed::ref {
 namespace {
 
 struct Field {
@@ -343,4 +343,4 @@ int OperatorCreate(CeedOperator op) {
   return CeedOperatorSetBackendOps(op, &ops);
 }
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref

@@ -1,7 +1,7 @@
 // Reference CPU backend: QFunction application calls the user function on host arrays.
 #include "ceed-ref.hpp"
 
-namespace ceed_ref {
+namespace ceed::ref {
 
 namespace {
 
@@ -71,4 +71,4 @@ int QFunctionCreate(CeedQFunction qf) {
   return CeedQFunctionSetBackendOps(qf, &ops);
 }
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref

@@ -10,7 +10,7 @@
 
 #include "ceed-ref.hpp"
 
-namespace ceed_ref {
+namespace ceed::ref {
 namespace {
 
 struct RstrRef {
@@ -296,4 +296,4 @@ int ElemRestrictionCreate(CeedElemRestriction rstr) {
   return CeedElemRestrictionSetBackendOps(rstr, &ops);
 }
 
-}  // namespace ceed_ref
+}  // namespace ceed::ref

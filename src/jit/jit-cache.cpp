@@ -484,7 +484,9 @@ int CeedKernelCacheLookupBytes(Ceed ceed, const char *key, const char *ext, void
   CeedCall(Lookup(ceed, key, ext, &entry, &payload, &found, __func__));
   if (!found) return CEED_ERROR_SUCCESS;
   char *copy = nullptr;
-  CeedCall(CeedMalloc(payload.size() + 1, &copy));
+  // The allocation's own error is stored without a Ceed: the caller's context must say what failed.
+  CeedCheck(CeedMalloc(payload.size() + 1, &copy) == CEED_ERROR_SUCCESS, ceed, CEED_ERROR_MAJOR,
+            "CeedKernelCacheLookupBytes: allocation of %zu bytes for cache entry %s.%s failed", payload.size() + 1, key, ext);
   std::memcpy(copy, payload.data(), payload.size());
   copy[payload.size()] = '\0';  // text artefacts (PTX) can be used as strings
   *bytes               = copy;

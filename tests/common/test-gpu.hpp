@@ -48,7 +48,7 @@ class MemorySpaces {
     gpu_ = std::strncmp(resource, "/gpu/cuda", 9) == 0;
 #ifdef CEEDRT_TEST_HAVE_CUDA
     std::string reason;
-    cu_ = gpu_ ? ceed_gpu::LoadDriver(&reason) : nullptr;
+    cu_ = gpu_ ? ceed::gpu::LoadDriver(&reason) : nullptr;
     EXPECT_TRUE(!gpu_ || cu_) << reason;
 #else
     EXPECT_FALSE(gpu_) << resource << ": built without CEEDRT_TEST_HAVE_CUDA";
@@ -88,7 +88,7 @@ class MemorySpaces {
   bool OnGpu(CeedMemType mem) const { return gpu_ && mem == CEED_MEM_DEVICE; }
   bool gpu_ = false;
 #ifdef CEEDRT_TEST_HAVE_CUDA
-  const ceed_gpu::Driver *cu_ = nullptr;
+  const ceed::gpu::Driver *cu_ = nullptr;
 #endif
 };
 

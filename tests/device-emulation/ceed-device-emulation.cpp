@@ -55,10 +55,10 @@ int Init(const char *, Ceed ceed) {
   ops.DeviceFree            = DeviceFree;
   ops.DeviceCopy            = DeviceCopy;
   ops.AssembleElements      = AssembleElements;
-  ops.ElemRestrictionCreate = ceed_ref::ElemRestrictionCreate;
-  ops.BasisCreate           = ceed_ref::BasisCreate;
-  ops.QFunctionCreate       = ceed_ref::QFunctionCreate;
-  ops.OperatorCreate        = ceed_ref::OperatorCreate;
+  ops.ElemRestrictionCreate = ceed::ref::ElemRestrictionCreate;
+  ops.BasisCreate           = ceed::ref::BasisCreate;
+  ops.QFunctionCreate       = ceed::ref::QFunctionCreate;
+  ops.OperatorCreate        = ceed::ref::OperatorCreate;
   CeedCall(CeedSetDeterministic(ceed, true));
   return CeedSetBackendOps(ceed, &ops);
 }

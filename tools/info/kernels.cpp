@@ -48,16 +48,16 @@ void PrintHeader() {
 #ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
 // One kernel on an AMD processor: generated with HIP's fixed blocks (wavefront 64), hipRTC's code object notes.
 // Returns the number of failures (0 or 1).
-int ReportAmdKernel(const ceed_gpu::BakeOffCase &c, const std::string &target, const KernelReportOptions &options, const std::string &name) {
+int ReportAmdKernel(const ceed::gpu::BakeOffCase &c, const std::string &target, const KernelReportOptions &options, const std::string &name) {
 #ifndef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
   (void)c, (void)target, (void)options, (void)name;
   return 1;
 #else
-  ceed_gpu::BakeOffKernel            kernel;
-  ceed_gpu::hip::AmdKernelResources r;
+  ceed::gpu::BakeOffKernel            kernel;
+  ceed::gpu::hip::AmdKernelResources r;
   std::string                        error;
-  if (ceed_gpu::GenerateBakeOffKernel(c, "hip", 64, {}, &kernel, &error) ||
-      !ceed_gpu::hip::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
+  if (ceed::gpu::GenerateBakeOffKernel(c, "hip", 64, {}, &kernel, &error) ||
+      !ceed::gpu::hip::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
     std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
     return 1;
   }
@@ -67,15 +67,15 @@ int ReportAmdKernel(const ceed_gpu::BakeOffCase &c, const std::string &target, c
   }
   const double occupancy = r.waves_per_simd / 8.0;
   if (options.json) {
-    Json j = {{"problem", ceed_gpu::BakeOffProblemName(c)}, {"p", c.p}, {"kernel", ceed_gpu::BakeOffKernelName(c)}, {"target", target},
+    Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", c.p}, {"kernel", ceed::gpu::BakeOffKernelName(c)}, {"target", target},
               {"threads", r.threads}, {"registers", r.vgprs}, {"spill_store_bytes", nullptr}, {"spill_load_bytes", nullptr},
               {"shared_bytes", r.lds_bytes + r.dynamic_lds_bytes}, {"occupancy", occupancy}, {"agprs", r.agprs}, {"sgprs", r.sgprs},
               {"scratch_bytes", r.scratch_bytes}, {"waves_per_simd", r.waves_per_simd}};
     std::printf("%s\n", j.dump().c_str());
   } else {
     // VGPRs in the registers column, scratch in both spill columns.
-    std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed_gpu::BakeOffProblemName(c).c_str(), c.p,
-                ceed_gpu::BakeOffKernelName(c), target.c_str(), r.threads, r.vgprs, r.scratch_bytes, r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes,
+    std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed::gpu::BakeOffProblemName(c).c_str(), c.p,
+                ceed::gpu::BakeOffKernelName(c), target.c_str(), r.threads, r.vgprs, r.scratch_bytes, r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes,
                 100.0 * occupancy, r.waves_per_simd);
   }
   return 0;
@@ -109,7 +109,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
     }
   }
   for (const std::string &target : options.targets) {
-    ceed_gpu::SmLimits limits;
+    ceed::gpu::SmLimits limits;
     if (target.rfind("gfx", 0) == 0) {
 #ifndef CEEDRT_INFO_HAVE_HIP_KERNEL_REPORT
       std::fprintf(stderr, "ceed-info --kernels: target %s: this build has no hipRTC (Debian: libamdhip64-dev)\n", target.c_str());
@@ -118,7 +118,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
       continue;
 #endif
     }
-    if (!ceed_gpu::SmLimitsFor(target, &limits)) {
+    if (!ceed::gpu::SmLimitsFor(target, &limits)) {
       std::fprintf(stderr, "ceed-info --kernels: target \"%s\" has no known multiprocessor limits (sm_80, sm_86, sm_89, sm_90)\n", target.c_str());
       return 1;
     }
@@ -136,15 +136,15 @@ int PrintKernelReport(const KernelReportOptions &options) {
   for (int bp : problems) {
     for (int p : options.degrees) {
       for (const std::string &kind : options.kernels) {
-        const ceed_gpu::BakeOffCase c{bp, p, kind == "setup"};
-        ceed_gpu::BakeOffKernel     kernel;
+        const ceed::gpu::BakeOffCase c{bp, p, kind == "setup"};
+        ceed::gpu::BakeOffKernel     kernel;
         std::string                 error;
-        if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error)) {
+        if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error)) {
           std::fprintf(stderr, "ceed-info --kernels: %s\n", error.c_str());
           failures++;
           continue;
         }
-        const std::string name = ceed_gpu::BakeOffProblemName(c) + "-p" + std::to_string(p) + "-" + kind;
+        const std::string name = ceed::gpu::BakeOffProblemName(c) + "-p" + std::to_string(p) + "-" + kind;
         if (!options.source_dir.empty()) {
           std::ofstream file(std::filesystem::path(options.source_dir) / (name + ".cu"));
           // NVRTC's options (-default-device) have no nvcc spelling; these compile the same unit (checked with nvcc 13.0).
@@ -161,26 +161,26 @@ int PrintKernelReport(const KernelReportOptions &options) {
             failures += ReportAmdKernel(c, target, options, name);
             continue;
           }
-          ceed_gpu::cuda::KernelResources r;
-          ceed_gpu::LaunchBounds          bounds;
+          ceed::gpu::cuda::KernelResources r;
+          ceed::gpu::LaunchBounds          bounds;
           int                             compiles = 0;
           // --tune: the launch bounds /gpu/cuda/gen chooses (the same ChooseLaunchBounds).
           auto generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
-            ceed_gpu::BakeOffKernel k;
-            if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
+            ceed::gpu::BakeOffKernel k;
+            if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
             *text = std::move(k.source);
             return true;
           };
-          const ceed_gpu::Compiler &nvrtc = ceed_gpu::cuda::Nvrtc();
-          if (options.tune ? !ceed_gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, target, generate, &r,
+          const ceed::gpu::Compiler &nvrtc = ceed::gpu::cuda::Nvrtc();
+          if (options.tune ? !ceed::gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, target, generate, &r,
                                                            &bounds, &compiles, &error)
-                           : !ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
+                           : !ceed::gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
             std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
             failures++;
             continue;
           }
           if (options.json) {
-            Json j = {{"problem", ceed_gpu::BakeOffProblemName(c)}, {"p", p}, {"kernel", kind}, {"target", target}, {"threads", r.threads},
+            Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", p}, {"kernel", kind}, {"target", target}, {"threads", r.threads},
                       {"registers", r.registers}, {"spill_store_bytes", r.spill_store_bytes}, {"spill_load_bytes", r.spill_load_bytes},
                       {"shared_bytes", r.static_shared_bytes + r.dynamic_shared_bytes}, {"occupancy", r.occupancy},
                       {"threads_per_element", r.threads_per_elem}, {"static_shared_bytes", r.static_shared_bytes},
@@ -188,7 +188,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
                       {"launch_bound", {r.max_block, r.min_blocks}}};
             std::printf("%s\n", j.dump().c_str());
           } else {
-            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d, %d)\n", ceed_gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(),
+            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d, %d)\n", ceed::gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(),
                         target.c_str(), r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes,
                         100.0 * r.occupancy, r.max_block, r.min_blocks);
           }

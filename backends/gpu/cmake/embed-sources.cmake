@@ -1,7 +1,7 @@
 # Writes OUTPUT, a C++ file defining one string constant per kernel source in INPUTS (a ;-list):
-# kernels/gpu-ref-basis.cuh becomes ceed_gpu::kSource_gpu_ref_basis. Raw string literals keep
+# jit/gpu-ref/gpu-ref-basis.cuh becomes ceed::gpu::kSource_gpu_ref_basis. Raw string literals keep
 # the text as written; sources are split into chunks below the compilers' literal length limits.
-set(text "// Generated from backends/cuda/kernels by embed-sources.cmake; do not edit.\nnamespace ceed_gpu {\n")
+set(text "// Generated from jit/ by embed-sources.cmake; do not edit.\nnamespace ceed::gpu {\n")
 foreach(input ${INPUTS})
   get_filename_component(name ${input} NAME_WE)
   string(REPLACE "-" "_" name "${name}")
@@ -20,6 +20,6 @@ foreach(input ${INPUTS})
   endwhile()
   string(APPEND text ";\n")
 endforeach()
-string(APPEND text "}  // namespace ceed_gpu\n")
+string(APPEND text "}  // namespace ceed::gpu\n")
 file(WRITE ${OUTPUT}.tmp "${text}")
 file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)

@@ -5,7 +5,7 @@
 
 #include <mutex>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 namespace {
 
@@ -61,4 +61,4 @@ std::string DriverErrorText(const Driver &cu, CUresult result) {
   return std::string(name) + " (" + text + ")";
 }
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

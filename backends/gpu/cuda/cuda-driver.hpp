@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace ceed_gpu {
+namespace ceed::gpu {
 
 // The entry points the backend uses; CEED_GPU_DRIVER_FUNCTIONS(X) lists them once for the table and the loader.
 #define CEED_GPU_DRIVER_FUNCTIONS(X) \
@@ -56,4 +56,4 @@ const Driver *LoadDriver(std::string *reason);
 // "CUDA_ERROR_NAME (description)" for a driver result code.
 std::string DriverErrorText(const Driver &cu, CUresult result);
 
-}  // namespace ceed_gpu
+}  // namespace ceed::gpu

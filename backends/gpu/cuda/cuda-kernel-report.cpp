@@ -3,11 +3,11 @@
 
 #include "cuda-runtime.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch,
                         KernelResources *resources, std::string *error) {
   return MeasureKernelResources(Nvrtc(), Nvrtc().BaseOptions(), source, desc, layout, arch, resources, error);
 }
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

@@ -8,14 +8,14 @@
 #include "gpu-bake-off-kernels.hpp"
 #include "gpu-kernel-resources.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
-using ceed_gpu::KernelResources;
-using ceed_gpu::ParsePtxasInfo;
-using ceed_gpu::TuneLaunchBounds;
+using ceed::gpu::KernelResources;
+using ceed::gpu::ParsePtxasInfo;
+using ceed::gpu::TuneLaunchBounds;
 
 // MeasureKernelResources with NVRTC and its base options, as the backend compiles.
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout,
                         const std::string &arch, KernelResources *resources, std::string *error);
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

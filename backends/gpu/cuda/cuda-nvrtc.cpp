@@ -3,7 +3,7 @@
 
 #include "cuda-runtime.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
 namespace {
 
@@ -91,4 +91,4 @@ bool ChooseTarget(int device_arch, Target *target) {
   return true;
 }
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

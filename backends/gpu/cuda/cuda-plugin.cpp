@@ -4,4 +4,4 @@
 
 #include "cuda-runtime.hpp"
 
-CEED_GPU_DEFINE_PLUGIN(Cuda, "cuda", ceed_gpu::cuda::LoadRuntime)
+CEED_GPU_DEFINE_PLUGIN(Cuda, "cuda", ceed::gpu::cuda::LoadRuntime)

@@ -9,7 +9,7 @@
 
 #include "cuda-driver.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
 namespace {
 
@@ -20,6 +20,7 @@ class DriverRuntime final : public Runtime {
   explicit DriverRuntime(const Driver &cu) : cu_(cu) {}
   const char     *Vendor() const override { return "CUDA"; }
   const char     *Family() const override { return "cuda"; }
+  const Capabilities &Caps() const override { return kCudaCapabilities; }
   const Compiler &Jit() const override { return Nvrtc(); }
   std::string     ErrorText(int status) const override { return DriverErrorText(cu_, static_cast<CUresult>(status)); }
 
@@ -121,4 +122,4 @@ Runtime *LoadRuntime(std::string *reason) {
   }, reason);
 }
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

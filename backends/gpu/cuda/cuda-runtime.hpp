@@ -6,7 +6,7 @@
 
 #include "gpu-runtime.hpp"
 
-namespace ceed_gpu::cuda {
+namespace ceed::gpu::cuda {
 
 // NVRTC (linked; it needs no GPU or driver).
 const Compiler  &Nvrtc();
@@ -22,4 +22,4 @@ bool ChooseTarget(int device_arch, Target *target);
 // which starts with "no CUDA driver or device was found", when it cannot be used.
 Runtime *LoadRuntime(std::string *reason);
 
-}  // namespace ceed_gpu::cuda
+}  // namespace ceed::gpu::cuda

@@ -4,4 +4,4 @@
 
 #include "emu-runtime.hpp"
 
-CEED_GPU_DEFINE_PLUGIN(Emu, "emu", ceed_gpu::emu::LoadRuntime)
+CEED_GPU_DEFINE_PLUGIN(Emu, "emu", ceed::gpu::emu::LoadRuntime)

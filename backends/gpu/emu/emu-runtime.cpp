@@ -28,11 +28,8 @@
 #ifndef CEEDRT_GPU_EMU_DIR
 #error "CEEDRT_GPU_EMU_DIR (the folder of ceed-gpu-emulation.h) must be defined"
 #endif
-#ifndef CEEDRT_JIT_CXX_DEFAULT
-#error "CEEDRT_JIT_CXX_DEFAULT (the C++ compiler found at configure time) must be defined"
-#endif
 
-namespace ceed_gpu::emu {
+namespace ceed::gpu::emu {
 
 namespace {
 
@@ -152,12 +149,12 @@ class HostCompiler final : public Compiler {
     // -O1: the modules run the kernels of whole test suites; -w: NVRTC's own tests judge warnings;
     // -U_FORTIFY_SOURCE: compilers that fortify by default (Ubuntu's) turn _longjmp into a checked
     // longjmp that aborts on a jump between fiber stacks ("longjmp causes uninitialized stack frame").
-    std::vector<std::string> argv = {path_, "-O1", "-U_FORTIFY_SOURCE", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
-    argv.insert(argv.end(), options.begin(), options.end());
-    argv.insert(argv.end(), {"-o", output_path, unit_path});
-    int status = -1;
-    if (!ceed::gen::RunCommand(argv, log, &status) || status != 0) {
-      *error = "the host compiler " + path_ + " exited with status " + std::to_string(status);
+    std::vector<std::string> flags = {"-O1", "-U_FORTIFY_SOURCE", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
+    flags.insert(flags.end(), options.begin(), options.end());
+    const ceed::gen::HostCompilation run = ceed::gen::CompileLoadableLibrary(path_, flags, unit_path, output_path);
+    *log                                  = run.output;
+    if (!run.Succeeded()) {
+      *error = "the host compiler " + path_ + " exited with status " + std::to_string(run.exit_status);
       return false;
     }
     *code = ReadText(output_path);
@@ -182,6 +179,7 @@ class EmuRuntime final : public Runtime {
   explicit EmuRuntime(std::unique_ptr<HostCompiler> compiler) : compiler_(std::move(compiler)) {}
   const char     *Vendor() const override { return "emulated GPU"; }
   const char     *Family() const override { return "emu"; }
+  const Capabilities &Caps() const override { return kEmulatedCapabilities; }
   const Compiler &Jit() const override { return *compiler_; }
   std::string     ErrorText(int status) const override { return status == 1 ? last_error : "status " + std::to_string(status); }
 
@@ -331,15 +329,14 @@ class EmuRuntime final : public Runtime {
 
 Runtime *LoadRuntime(std::string *reason) {
   return LoadOnce("emulated GPU", [](std::string *why) -> std::unique_ptr<Runtime> {
-    const char *env  = std::getenv("CEEDRT_JIT_CXX");
-    std::string path = env && *env ? env : CEEDRT_JIT_CXX_DEFAULT, banner;
-    int         status = -1;
-    if (!ceed::gen::RunCommand({path, "--version"}, &banner, &status) || status != 0) {
-      *why = "the host compiler '" + path + "' does not run: " + banner;
+    const std::string path = ceed::gen::HostCompilerPath();
+    std::string       banner, why_not;
+    if (!ceed::gen::ProbeHostCompiler(path, &banner, &why_not)) {
+      *why = "the host compiler '" + path + "' does not run: " + why_not;
       return nullptr;
     }
-    return std::make_unique<EmuRuntime>(std::make_unique<HostCompiler>(path, banner.substr(0, banner.find('\n'))));
+    return std::make_unique<EmuRuntime>(std::make_unique<HostCompiler>(path, banner));
   }, reason);
 }
 
-}  // namespace ceed_gpu::emu
+}  // namespace ceed::gpu::emu

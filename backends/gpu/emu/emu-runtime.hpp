@@ -5,9 +5,9 @@
 
 #include "gpu-runtime.hpp"
 
-namespace ceed_gpu::emu {
+namespace ceed::gpu::emu {
 
 // The emulated runtime (one per process); NULL with *reason when the host compiler does not run.
 Runtime *LoadRuntime(std::string *reason);
 
-}  // namespace ceed_gpu::emu
+}  // namespace ceed::gpu::emu

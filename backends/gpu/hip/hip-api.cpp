@@ -6,7 +6,7 @@
 #include <mutex>
 #include <utility>
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 namespace {
 
@@ -116,4 +116,4 @@ std::vector<std::string> ComgrProcessors(std::string *reason) {
   return processors;
 }
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

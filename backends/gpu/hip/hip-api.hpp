@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 struct Api {
   // Runtime (hip_runtime_api.h; explicit types: the header overloads some names with templates).
@@ -64,4 +64,4 @@ const Api *LoadApi(std::string *reason);
 // *reason when libamd_comgr cannot be loaded.
 std::vector<std::string> ComgrProcessors(std::string *reason);
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

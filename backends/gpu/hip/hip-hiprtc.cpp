@@ -4,7 +4,7 @@
 #include "hip-api.hpp"
 #include "hip-runtime.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 namespace {
 
@@ -94,4 +94,4 @@ bool MakeTarget(const std::string &processor, int unsafe_atomics, Target *target
   return true;
 }
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

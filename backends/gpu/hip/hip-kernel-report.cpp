@@ -11,7 +11,7 @@
 #include "gpu-compile.hpp"
 #include "hip-runtime.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 bool ParseCodeObjectNotes(const std::string &notes, AmdKernelResources *r) {
   // Kernel-level keys of the metadata are indented four spaces: ".vgpr_count:     40".
@@ -74,4 +74,4 @@ bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc
   return true;
 }
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

@@ -9,7 +9,7 @@
 
 #include "ceed-gen.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 struct AmdKernelResources {
   std::string target;  // "gfx90a"
@@ -25,4 +25,4 @@ bool ParseCodeObjectNotes(const std::string &notes, AmdKernelResources *resource
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout,
                         const std::string &processor, AmdKernelResources *resources, std::string *error);
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

@@ -4,4 +4,4 @@
 
 #include "hip-runtime.hpp"
 
-CEED_GPU_DEFINE_PLUGIN(Hip, "hip", ceed_gpu::hip::LoadRuntime)
+CEED_GPU_DEFINE_PLUGIN(Hip, "hip", ceed::gpu::hip::LoadRuntime)

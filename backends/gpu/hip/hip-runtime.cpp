@@ -12,7 +12,7 @@
 
 #include "hip-api.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 namespace {
 
@@ -23,6 +23,7 @@ class HipRuntime final : public Runtime {
   HipRuntime(const Api &api, const Compiler &jit) : api_(api), jit_(jit) {}
   const char     *Vendor() const override { return "HIP"; }
   const char     *Family() const override { return "hip"; }
+  const Capabilities &Caps() const override { return kHipCapabilities; }
   const Compiler &Jit() const override { return jit_; }
   std::string     ErrorText(int status) const override {
     const auto  e    = static_cast<hipError_t>(status);
@@ -113,4 +114,4 @@ Runtime *LoadRuntime(std::string *reason) {
   }, reason);
 }
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

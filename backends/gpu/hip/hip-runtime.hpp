@@ -6,7 +6,7 @@
 
 #include "gpu-runtime.hpp"
 
-namespace ceed_gpu::hip {
+namespace ceed::gpu::hip {
 
 // hipRTC (libamdhip64 loaded with dlopen; compiles without a device). NULL with *reason when the library is absent.
 const Compiler *HipRtc(std::string *reason);
@@ -25,4 +25,4 @@ bool MakeTarget(const std::string &processor, int unsafe_atomics, Target *target
 // when libamdhip64 or a device is missing.
 Runtime *LoadRuntime(std::string *reason);
 
-}  // namespace ceed_gpu::hip
+}  // namespace ceed::gpu::hip

@@ -31,18 +31,18 @@ using gpu_test::Case;
 using gpu_test::Cases;
 using gpu_test::Name;
 
-ceed_gpu::CompileResult CompileFused(const std::string &source, const char *program_name, int arch) {
-  ceed_gpu::CompileRequest request;
+ceed::gpu::CompileResult CompileFused(const std::string &source, const char *program_name, int arch) {
+  ceed::gpu::CompileRequest request;
   request.source       = source;
   request.program_name = program_name;
   request.kernel_names = {"CeedGenOperatorKernel"};
-  request.compiler     = &ceed_gpu::cuda::Nvrtc();
+  request.compiler     = &ceed::gpu::cuda::Nvrtc();
   request.options      = request.compiler->BaseOptions();
   request.options.push_back(std::string("-I") + CEEDRT_CUDA_TEST_INCLUDE_DIR);
   request.target.name        = "compute_" + std::to_string(arch);
   request.target.options     = {"-arch=" + request.target.name};
   request.target.code_suffix = "ptx";
-  return ceed_gpu::Compile(request);
+  return ceed::gpu::Compile(request);
 }
 
 class GenKernels : public ::testing::TestWithParam<Case> {};
@@ -54,7 +54,7 @@ TEST_P(GenKernels, CompileForSm80AndSm90) {
   gpu_test::GenerateFused(GetParam(), "cuda", 0, &layout, &source);
   ASSERT_FALSE(source.empty());
   for (int arch : {80, 90}) {
-    const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-test", arch);
+    const ceed::gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-test", arch);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << arch;
     EXPECT_NE(result.code.find(".entry CeedGenOperatorKernel("), std::string::npos);
@@ -113,12 +113,12 @@ TEST(GenKernelErrors, FailingQFunctionRecordsItsReturn) {
   char *qf_text = nullptr;
   ASSERT_EQ(CeedLoadSourceToBuffer(ceed, desc.qf_source_path.c_str(), &qf_text), 0);
   ceed::gen::KernelSource kernel;
-  ASSERT_EQ(ceed::gen::GenerateKernelSource(ceed, desc, *ceed::gen::CreateGpuDialect(layout, "cuda"), qf_text, &kernel), 0);
+  ASSERT_EQ(ceed::gen::GenerateKernelSource(ceed, desc, *ceed::gen::CreateGpuDialect(layout, "cuda", true), qf_text, &kernel), 0);
   CeedFree(&qf_text);
   EXPECT_NE(kernel.text.find("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedGpuRecordQFunctionError(qf_error, qf_ierr);"),
             std::string::npos);
   for (int arch : {80, 90}) {
-    const ceed_gpu::CompileResult result = CompileFused(kernel.text, "ceed-cuda-gen-error-test", arch);
+    const ceed::gpu::CompileResult result = CompileFused(kernel.text, "ceed-cuda-gen-error-test", arch);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << arch;
     const size_t entry = result.code.find(".entry CeedGenOperatorKernel(");
@@ -143,7 +143,7 @@ TEST(GenKernelLaunchBounds, MinBlocksReachThePtx) {
     ceed::gen::ThreadLayout layout;
     std::string             source;
     gpu_test::GenerateFused({3, 4, false}, "cuda", 0, &layout, &source, min_blocks);
-    const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-bounds-test", 90);
+    const ceed::gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-bounds-test", 90);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_NE(result.code.find(".maxntid " + std::to_string(layout.max_block) + ", 1, 1"), std::string::npos);
     EXPECT_EQ(result.code.find(".minnctapersm 2") != std::string::npos, min_blocks == 2) << "min_blocks " << min_blocks;
@@ -162,7 +162,7 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
     gpu_test::GenerateFused({bp, 4, false}, "cuda", 0, &layout, &source);
     EXPECT_NE(source.find("CeedGenReadStridedPoint<6, "), std::string::npos) << "BP" << bp;
     EXPECT_EQ(source.find("CeedGenReadStrided<6, "), std::string::npos) << "BP" << bp << ": qdata read as a whole column";
-    const ceed_gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-registers-test", 90);
+    const ceed::gpu::CompileResult result = CompileFused(source, "ceed-cuda-gen-registers-test", 90);
     ASSERT_TRUE(result.ok) << result.message;
     if (std::string(CEEDRT_TEST_PTXAS).empty()) GTEST_SKIP() << "no ptxas in the CUDA toolkit: register counts not checked";
     // A fresh folder in the build tree: no fixed name in a shared folder (tests of several users or trees at once).
@@ -212,11 +212,11 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   int within = 0;
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
-      ceed_gpu::BakeOffKernel kernel;
+      ceed::gpu::BakeOffKernel kernel;
       std::string             error;
-      ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel({bp, p, false}, "cuda", 0, {}, &kernel, &error), 0) << error;
-      ceed_gpu::cuda::KernelResources r;
-      ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &r, &error)) << error;
+      ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({bp, p, false}, "cuda", 0, {}, &kernel, &error), 0) << error;
+      ceed::gpu::cuda::KernelResources r;
+      ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &r, &error)) << error;
       const int   budget  = (bp == 1 || bp == 3 || bp == 5) && p <= 6 ? 96 : 128;
       const auto *ceiling = std::find_if(std::begin(not_yet), std::end(not_yet), [&](const Ceiling &c) { return c.bp == bp && c.p == p; });
       const std::string what = "BP" + std::to_string(bp) + " p=" + std::to_string(p) + ": " + std::to_string(r.registers) + " registers, " +
@@ -243,24 +243,24 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
 // the next minimum block count would spill or gain nothing.
 TEST(GenLaunchBounds, ChosenFromTheOccupancyWithoutSpillsOnSm90) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
-  const ceed_gpu::Compiler &nvrtc = ceed_gpu::cuda::Nvrtc();
+  const ceed::gpu::Compiler &nvrtc = ceed::gpu::cuda::Nvrtc();
   for (int bp : {1, 3}) {
-    const ceed_gpu::BakeOffCase c{bp, 6, false};
+    const ceed::gpu::BakeOffCase c{bp, 6, false};
     std::string                 error;
     auto                        generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
-      ceed_gpu::BakeOffKernel k;
-      if (ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
+      ceed::gpu::BakeOffKernel k;
+      if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
       *text = std::move(k.source);
       return true;
     };
-    ceed_gpu::BakeOffKernel kernel;
-    ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel(c, "cuda", 0, {}, &kernel, &error), 0) << error;
+    ceed::gpu::BakeOffKernel kernel;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {}, &kernel, &error), 0) << error;
     ASSERT_EQ(kernel.layout.min_blocks, 1);
-    ceed_gpu::KernelResources generated, chosen, again;
-    ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &generated, &error)) << error;
-    ceed_gpu::LaunchBounds bounds;
+    ceed::gpu::KernelResources generated, chosen, again;
+    ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, "sm_90", &generated, &error)) << error;
+    ceed::gpu::LaunchBounds bounds;
     int                    compiles = 0;
-    ASSERT_TRUE(ceed_gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, "sm_90", generate, &chosen, &bounds,
+    ASSERT_TRUE(ceed::gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, "sm_90", generate, &chosen, &bounds,
                                              &compiles, &error))
         << error;
     const std::string what = "BP" + std::to_string(bp) + " p=6: launch bounds (" + std::to_string(bounds.max_block) + ", " +
@@ -269,7 +269,7 @@ TEST(GenLaunchBounds, ChosenFromTheOccupancyWithoutSpillsOnSm90) {
                              std::to_string(generated.occupancy) + ")";
     std::printf("%s, %d compiles\n", what.c_str(), compiles);
     EXPECT_GE(compiles, 2) << what;
-    EXPECT_LE(compiles, 1 + ceed_gpu::kMaxTuningCompiles) << what;
+    EXPECT_LE(compiles, 1 + ceed::gpu::kMaxTuningCompiles) << what;
     EXPECT_EQ(chosen.spill_store_bytes + chosen.spill_load_bytes, 0) << what;
     EXPECT_GE(chosen.occupancy, generated.occupancy) << what;
     EXPECT_EQ(chosen.max_block, bounds.max_block) << what;
@@ -287,16 +287,16 @@ TEST(GenLaunchBounds, ChosenFromTheOccupancyWithoutSpillsOnSm90) {
     }
     ceed::gen::ThreadLayout layout = kernel.layout;
     layout.max_block = bounds.max_block, layout.min_blocks = bounds.min_blocks;
-    ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &again, &error)) << error;
+    ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &again, &error)) << error;
     EXPECT_EQ(again.registers, chosen.registers) << what;
     EXPECT_DOUBLE_EQ(again.occupancy, chosen.occupancy) << what;
     EXPECT_EQ(again.threads, chosen.threads) << what;
 
-    if (compiles <= ceed_gpu::kMaxTuningCompiles) {
-      ceed_gpu::KernelResources next;
+    if (compiles <= ceed::gpu::kMaxTuningCompiles) {
+      ceed::gpu::KernelResources next;
       layout.max_block = chosen.threads, layout.min_blocks = chosen.resident_blocks + 1;
       ASSERT_TRUE(generate(layout, &text)) << error;
-      ASSERT_TRUE(ceed_gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &next, &error)) << error;
+      ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(text, kernel.desc, layout, "sm_90", &next, &error)) << error;
       EXPECT_TRUE(next.spill_store_bytes + next.spill_load_bytes > 0 || next.occupancy <= chosen.occupancy) << what << ": (" << layout.max_block << ", "
                                                                                                            << layout.min_blocks << ") is better";
     }
@@ -307,8 +307,8 @@ TEST(GenLaunchBounds, ChosenFromTheOccupancyWithoutSpillsOnSm90) {
 // block, shared memory -> theoretical occupancy), and against the driver's choice for our BP2 p=4 kernel (176
 // registers: blocks of 252 threads, not 144).
 TEST(GpuOccupancy, MatchesTheMeasuredTheoreticalOccupancyOnSm90) {
-  ceed_gpu::SmLimits limits;
-  ASSERT_TRUE(ceed_gpu::SmLimitsFor("sm_90", &limits));
+  ceed::gpu::SmLimits limits;
+  ASSERT_TRUE(ceed::gpu::SmLimitsFor("sm_90", &limits));
   struct Row {
     int    registers, threads, shared;
     double occupancy;
@@ -317,18 +317,18 @@ TEST(GpuOccupancy, MatchesTheMeasuredTheoreticalOccupancyOnSm90) {
                           {86, 612, 5424, 0.3125}, {94, 637, 5432, 0.3125}, {62, 576, 4736, 0.28125}, {98, 500, 5520, 0.25},
                           {126, 126, 1136, 0.25},  {148, 128, 1248, 0.1875}, {180, 252, 2544, 0.125},  {85, 567, 5192, 0.28125}};
   for (const Row &row : measured) {
-    const int blocks = ceed_gpu::ResidentBlocks(limits, row.threads, row.registers, row.shared);
-    EXPECT_DOUBLE_EQ(ceed_gpu::Occupancy(limits, row.threads, blocks), row.occupancy) << row.registers << " registers, " << row.threads << " threads";
+    const int blocks = ceed::gpu::ResidentBlocks(limits, row.threads, row.registers, row.shared);
+    EXPECT_DOUBLE_EQ(ceed::gpu::Occupancy(limits, row.threads, blocks), row.occupancy) << row.registers << " registers, " << row.threads << " threads";
   }
-  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 252, 176, 2016), 1);
-  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 144, 176, 1152), 1);
-  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 256, 0), 0) << "more registers than a thread may have";
-  EXPECT_EQ(ceed_gpu::ResidentBlocks(limits, 64, 32, 300000), 0) << "more shared memory than a block may have";
-  ceed_gpu::BlockChoice choice;
-  ceed_gpu::ChooseElementBlock(36, 256, 288, limits.max_block_shared,
-                               [&](int block, int shared, int *resident) { return *resident = ceed_gpu::ResidentBlocks(limits, block, 176, shared), 0; }, &choice);
+  EXPECT_EQ(ceed::gpu::ResidentBlocks(limits, 252, 176, 2016), 1);
+  EXPECT_EQ(ceed::gpu::ResidentBlocks(limits, 144, 176, 1152), 1);
+  EXPECT_EQ(ceed::gpu::ResidentBlocks(limits, 64, 256, 0), 0) << "more registers than a thread may have";
+  EXPECT_EQ(ceed::gpu::ResidentBlocks(limits, 64, 32, 300000), 0) << "more shared memory than a block may have";
+  ceed::gpu::BlockChoice choice;
+  ceed::gpu::ChooseElementBlock(36, 256, 288, limits.max_block_shared,
+                               [&](int block, int shared, int *resident) { return *resident = ceed::gpu::ResidentBlocks(limits, block, 176, shared), 0; }, &choice);
   EXPECT_EQ(choice.block, 252);
-  EXPECT_FALSE(ceed_gpu::SmLimitsFor("sm_99", &limits));
+  EXPECT_FALSE(ceed::gpu::SmLimitsFor("sm_99", &limits));
 }
 
 // ptxas's verbose report as NVRTC returns it.
@@ -339,14 +339,14 @@ TEST(GpuOccupancy, PtxasReportIsParsed) {
       "ptxas info    : Function properties for CeedGenOperatorKernel\n"
       "    8 bytes stack frame, 24 bytes spill stores, 16 bytes spill loads\n"
       "ptxas info    : Used 128 registers, used 1 barriers, 960 bytes smem, 400 bytes cmem[0]\n";
-  ceed_gpu::cuda::KernelResources r;
-  ASSERT_TRUE(ceed_gpu::cuda::ParsePtxasInfo(log, "CeedGenOperatorKernel", &r));
+  ceed::gpu::cuda::KernelResources r;
+  ASSERT_TRUE(ceed::gpu::cuda::ParsePtxasInfo(log, "CeedGenOperatorKernel", &r));
   EXPECT_EQ(r.registers, 128);
   EXPECT_EQ(r.spill_store_bytes, 24);
   EXPECT_EQ(r.spill_load_bytes, 16);
   EXPECT_EQ(r.static_shared_bytes, 960);
-  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo(log, "OtherKernel", &r));
-  EXPECT_FALSE(ceed_gpu::cuda::ParsePtxasInfo("ptxas info    : Function properties for CeedGenOperatorKernel\n", "CeedGenOperatorKernel", &r));
+  EXPECT_FALSE(ceed::gpu::cuda::ParsePtxasInfo(log, "OtherKernel", &r));
+  EXPECT_FALSE(ceed::gpu::cuda::ParsePtxasInfo("ptxas info    : Function properties for CeedGenOperatorKernel\n", "CeedGenOperatorKernel", &r));
 }
 
 INSTANTIATE_TEST_SUITE_P(Operators, GenKernels, ::testing::ValuesIn(Cases()), Name);

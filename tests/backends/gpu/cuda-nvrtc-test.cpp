@@ -22,16 +22,16 @@
 
 namespace {
 
-using ceed_gpu::CompileRequest;
-using ceed_gpu::CompileResult;
+using ceed::gpu::CompileRequest;
+using ceed::gpu::CompileResult;
 
 const std::string kIncludeDir  = CEEDRT_CUDA_TEST_INCLUDE_DIR;
 const std::string kFixtureDir  = CEEDRT_CUDA_TEST_FIXTURE_DIR;
 const int         kArchs[]     = {80, 90};
 
 // PTX for arch: the tests read the instructions of the compiled code.
-ceed_gpu::Target PtxTarget(int arch) {
-  ceed_gpu::Target target;
+ceed::gpu::Target PtxTarget(int arch) {
+  ceed::gpu::Target target;
   target.name        = "compute_" + std::to_string(arch);
   target.options     = {"-arch=" + target.name};
   target.code_suffix = "ptx";
@@ -43,7 +43,7 @@ CompileRequest Request(const std::string &source, const std::string &name, std::
   request.source       = source;
   request.program_name = name;
   request.kernel_names = std::move(kernels);
-  request.compiler     = &ceed_gpu::cuda::Nvrtc();
+  request.compiler     = &ceed::gpu::cuda::Nvrtc();
   request.options      = request.compiler->BaseOptions();
   request.options.push_back("-I" + kIncludeDir);
   request.target = PtxTarget(arch);
@@ -63,7 +63,7 @@ const CompileResult &RefModule(int arch) {
   static std::map<int, CompileResult> results;
   auto                                found = results.find(arch);
   if (found == results.end()) {
-    found = results.emplace(arch, ceed_gpu::Compile(Request(ceed_gpu::RefModuleSource(), "ceed-cuda-ref", ceed_gpu::RefKernelNames(), arch))).first;
+    found = results.emplace(arch, ceed::gpu::Compile(Request(ceed::gpu::RefModuleSource(), "ceed-cuda-ref", ceed::gpu::RefKernelNames(), arch))).first;
   }
   return found->second;
 }
@@ -75,7 +75,7 @@ TEST_P(RefKernels, CompileWithoutWarningsAndUseFp64AtomicsOnlyWhereExpected) {
   ASSERT_TRUE(result.ok) << result.message;
   EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << GetParam();
   EXPECT_NE(result.code.find(".target sm_" + std::to_string(GetParam())), std::string::npos);
-  for (const std::string &kernel : ceed_gpu::RefKernelNames()) {
+  for (const std::string &kernel : ceed::gpu::RefKernelNames()) {
     const std::string entry = EntryText(result.code, kernel);
     ASSERT_FALSE(entry.empty()) << kernel << " missing from the PTX";
     // Every reference kernel asks for __launch_bounds__(CEED_GPU_REF_MAX_BLOCK = 256).
@@ -92,7 +92,7 @@ TEST_P(RefKernels, CompileWithoutWarningsAndUseFp64AtomicsOnlyWhereExpected) {
 TEST_P(RefKernels, LaunchBoundsAppearOnlyWhenRequested) {
   const std::string source = "extern \"C\" __global__ void __launch_bounds__(128) Bounded(double *x) { x[threadIdx.x] = 1.0; }\n"
                              "extern \"C\" __global__ void Unbounded(double *x) { x[threadIdx.x] = 2.0; }\n";
-  const CompileResult result = ceed_gpu::Compile(Request(source, "launch-bounds", {"Bounded", "Unbounded"}, GetParam()));
+  const CompileResult result = ceed::gpu::Compile(Request(source, "launch-bounds", {"Bounded", "Unbounded"}, GetParam()));
   ASSERT_TRUE(result.ok) << result.message;
   EXPECT_NE(EntryText(result.code, "Bounded").find(".maxntid 128, 1, 1"), std::string::npos);
   EXPECT_EQ(EntryText(result.code, "Unbounded").find(".maxntid"), std::string::npos);
@@ -110,9 +110,9 @@ struct SharedKernelModule {
 };
 
 std::vector<SharedKernelModule> SharedKernelModules() {
-  return {{ceed_gpu::ElementAssemblyModuleSource(), {ceed_gpu::kElementAssemblyKernelName}, sizeof(CeedElementAssemblyArgs)},
-          {ceed_gpu::BasisAtPointsModuleSource(),
-           {ceed_gpu::kBasisAtPointsRowsKernelName, ceed_gpu::kBasisAtPointsKernelName},
+  return {{ceed::gpu::ElementAssemblyModuleSource(), {ceed::gpu::kElementAssemblyKernelName}, sizeof(CeedElementAssemblyArgs)},
+          {ceed::gpu::BasisAtPointsModuleSource(),
+           {ceed::gpu::kBasisAtPointsRowsKernelName, ceed::gpu::kBasisAtPointsKernelName},
            sizeof(CeedBasisAtPointsArgs)}};
 }
 
@@ -120,7 +120,7 @@ class SharedKernels : public ::testing::TestWithParam<int> {};
 
 TEST_P(SharedKernels, CompileWithoutWarningsAndTakeTheHostLayout) {
   for (const SharedKernelModule &module : SharedKernelModules()) {
-    const CompileResult result = ceed_gpu::Compile(Request(module.source, "ceed-cuda-" + module.kernels[0], module.kernels, GetParam()));
+    const CompileResult result = ceed::gpu::Compile(Request(module.source, "ceed-cuda-" + module.kernels[0], module.kernels, GetParam()));
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "NVRTC warnings for sm_" << GetParam();
     EXPECT_EQ(module.args_size % 8, 0u);
@@ -159,9 +159,9 @@ class QFunctionKernels : public ::testing::TestWithParam<int> {
     for (CeedInt i = 0; i < num_out; i++) CeedQFunctionFieldGetSize(out[i], &out_sizes[i]);
     char *buffer = nullptr;
     EXPECT_EQ(CeedLoadSourceToBuffer(ceed, path, &buffer), 0);
-    std::string source = ceed_gpu::QFunctionKernelSource(buffer ? buffer : "", function, in_sizes, out_sizes);
+    std::string source = ceed::gpu::QFunctionKernelSource(buffer ? buffer : "", function, in_sizes, out_sizes);
     CeedFree(&buffer);
-    *kernel = ceed_gpu::QFunctionKernelName(function);
+    *kernel = ceed::gpu::QFunctionKernelName(function);
     return source;
   }
   Ceed ceed = nullptr;
@@ -191,7 +191,7 @@ TEST_P(QFunctionKernels, GalleryCompiles) {
     kernels.push_back(kernel);
     CeedQFunctionDestroy(&qf);
   }
-  const CompileResult result = ceed_gpu::Compile(Request(unit, "gallery", kernels, GetParam()));
+  const CompileResult result = ceed::gpu::Compile(Request(unit, "gallery", kernels, GetParam()));
   ASSERT_TRUE(result.ok) << result.message;
   EXPECT_EQ(result.log, "");
   for (const std::string &kernel : kernels) EXPECT_NE(EntryText(result.code, kernel), "") << kernel;
@@ -212,14 +212,14 @@ TEST_P(QFunctionKernels, UserSourceWithDefinesCompiles) {
   std::string    kernel;
   CompileRequest request = Request(KernelSource(qf, &kernel), "qfunction-CudaTestPointwise", {kernel}, GetParam());
   request.options.push_back("-DCUDA_TEST_OFFSET=0.5");
-  const CompileResult ptx = ceed_gpu::Compile(request);
+  const CompileResult ptx = ceed::gpu::Compile(request);
   ASSERT_TRUE(ptx.ok) << ptx.message;
   EXPECT_EQ(ptx.log, "");
   EXPECT_NE(EntryText(ptx.code, kernel), "");
   EXPECT_NE(ptx.code.find("0d3FE0000000000000"), std::string::npos) << "the JIT define CUDA_TEST_OFFSET=0.5 did not reach the kernel";
   request.target.name         = "sm_" + std::to_string(GetParam());
   request.target.options      = {"-arch=" + request.target.name};
-  const CompileResult cubin   = ceed_gpu::Compile(request);
+  const CompileResult cubin   = ceed::gpu::Compile(request);
   ASSERT_TRUE(cubin.ok) << cubin.message;
   EXPECT_EQ(cubin.code.compare(0, 4, "\x7f" "ELF"), 0) << "a CUBIN is an ELF image";
   CeedQFunctionDestroy(&qf);
@@ -241,7 +241,7 @@ TEST_P(QFunctionKernels, NonZeroReturnsAreRecordedOnlyWhereTheyCanHappen) {
     unit += KernelSource(qf, &kernels[k]);
     CeedQFunctionDestroy(&qf);
   }
-  const CompileResult result = ceed_gpu::Compile(Request(unit, "qfunction-errors", {kernels[0], kernels[1]}, GetParam()));
+  const CompileResult result = ceed::gpu::Compile(Request(unit, "qfunction-errors", {kernels[0], kernels[1]}, GetParam()));
   ASSERT_TRUE(result.ok) << result.message;
   EXPECT_EQ(result.log, "");
   const std::string failing = EntryText(result.code, kernels[0]), never = EntryText(result.code, kernels[1]);
@@ -267,8 +267,8 @@ TEST(NvrtcErrors, SyntaxErrorIsReportedWithKernelLogAndDumpedSource) {
   std::ifstream     file(kFixtureDir + "/cuda-test-syntax-error.h");
   std::stringstream text;
   text << file.rdbuf();
-  const std::string   source = ceed_gpu::QFunctionKernelSource(text.str(), "CudaTestBroken", {1}, {1});
-  const CompileResult result = ceed_gpu::Compile(Request(source, "qfunction-CudaTestBroken", {"CeedGpuQFunction_CudaTestBroken"}, 90));
+  const std::string   source = ceed::gpu::QFunctionKernelSource(text.str(), "CudaTestBroken", {1}, {1});
+  const CompileResult result = ceed::gpu::Compile(Request(source, "qfunction-CudaTestBroken", {"CeedGpuQFunction_CudaTestBroken"}, 90));
   unsetenv("CEEDRT_JIT_DUMP_DIR");
   ASSERT_FALSE(result.ok);
   EXPECT_EQ(result.message.rfind("NVRTC 1", 0), 0u) << result.message;
@@ -285,17 +285,17 @@ TEST(NvrtcErrors, SyntaxErrorIsReportedWithKernelLogAndDumpedSource) {
 }
 
 TEST(NvrtcTargets, DeviceArchitectureOrNewestBelowAsPtx) {
-  ceed_gpu::Target target;
-  ASSERT_TRUE(ceed_gpu::cuda::ChooseTarget(90, &target));
+  ceed::gpu::Target target;
+  ASSERT_TRUE(ceed::gpu::cuda::ChooseTarget(90, &target));
   EXPECT_EQ(target.name, "sm_90");
   EXPECT_EQ(target.code_suffix, "cubin");
   EXPECT_EQ(target.options, std::vector<std::string>{"-arch=sm_90"});
   EXPECT_EQ(target.fixed_ref_block, 0) << "CUDA chooses block sizes with the occupancy API";
-  ASSERT_TRUE(ceed_gpu::cuda::ChooseTarget(91, &target));  // not an NVRTC target: PTX of the newest below
+  ASSERT_TRUE(ceed::gpu::cuda::ChooseTarget(91, &target));  // not an NVRTC target: PTX of the newest below
   EXPECT_EQ(target.name, "compute_90");
   EXPECT_EQ(target.code_suffix, "ptx");
-  EXPECT_FALSE(ceed_gpu::cuda::ChooseTarget(50, &target));
-  EXPECT_GE(ceed_gpu::cuda::NvrtcVersion(), 12000);
+  EXPECT_FALSE(ceed::gpu::cuda::ChooseTarget(50, &target));
+  EXPECT_GE(ceed::gpu::cuda::NvrtcVersion(), 12000);
 }
 
 }  // namespace

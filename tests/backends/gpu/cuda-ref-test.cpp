@@ -37,7 +37,7 @@ TEST(CudaInit, ReportsMissingDriverOrDeviceAndCpuBackendsKeepWorking) {
       EXPECT_NE(reason.find(cuda_test::NoDeviceText()), std::string::npos) << reason;
       EXPECT_NE(reason.find(resource), std::string::npos) << "the message names the resource: " << reason;
       std::string driver_reason;
-      if (!ceed_gpu::LoadDriver(&driver_reason)) {
+      if (!ceed::gpu::LoadDriver(&driver_reason)) {
         EXPECT_NE(reason.find("libcuda.so.1"), std::string::npos) << reason;
       }
     }
@@ -58,7 +58,7 @@ TEST(CudaInit, RejectsDeviceIdOutOfRange) {
   std::string reason;
   ASSERT_FALSE(cuda_test::InitGpu("/gpu/cuda/ref:device_id=99", &gpu, &reason));
   std::string ignored;
-  if (ceed_gpu::LoadDriver(&ignored) && reason.find(cuda_test::NoDeviceText()) == std::string::npos) {
+  if (ceed::gpu::LoadDriver(&ignored) && reason.find(cuda_test::NoDeviceText()) == std::string::npos) {
     EXPECT_NE(reason.find("Invalid device_id=99"), std::string::npos) << reason;
   } else {
     EXPECT_NE(reason.find(cuda_test::NoDeviceText()), std::string::npos) << reason;

@@ -45,19 +45,19 @@ CEED_QFUNCTION(UserScaledMass)(void *ctx, CeedInt Q, const CeedScalar *const *in
 class UserKernel {
  public:
   bool Load(std::string *why) {
-    cu_ = ceed_gpu::LoadDriver(why);
+    cu_ = ceed::gpu::LoadDriver(why);
     if (!cu_) return false;
-    ceed_gpu::CompileRequest request;
+    ceed::gpu::CompileRequest request;
     request.source       = kUserKernelSource;
     request.program_name = "user-scaled-mass";
     request.kernel_names = {"user_scaled_mass"};
-    request.compiler     = &ceed_gpu::cuda::Nvrtc();
+    request.compiler     = &ceed::gpu::cuda::Nvrtc();
     request.options      = request.compiler->BaseOptions();
     // PTX, which the driver finishes for any newer device.
     request.target.name        = "compute_80";
     request.target.options     = {"-arch=compute_80"};
     request.target.code_suffix = "ptx";
-    const ceed_gpu::CompileResult ptx = ceed_gpu::Compile(request);
+    const ceed::gpu::CompileResult ptx = ceed::gpu::Compile(request);
     if (!ptx.ok) return *why = ptx.message, false;
     CUdevice device = 0;
     if (cu_->cuDeviceGet(&device, 0) || cu_->cuDevicePrimaryCtxRetain(&context_, device)) return *why = "no primary context", false;
@@ -76,7 +76,7 @@ class UserKernel {
   CUfunction function() const { return function_; }
 
  private:
-  const ceed_gpu::Driver *cu_      = nullptr;
+  const ceed::gpu::Driver *cu_      = nullptr;
   CUcontext                context_ = nullptr;
   CUmodule                 module_  = nullptr;
   CUfunction               function_ = nullptr;

@@ -15,14 +15,14 @@
 
 namespace gpu_test {
 
-using Case = ceed_gpu::BakeOffCase;
+using Case = ceed::gpu::BakeOffCase;
 
 inline std::string Name(const testing::TestParamInfo<Case> &info) {
   const Case &c    = info.param;
   std::string mode = c.precision == CEED_PRECISION_FP64 ? "" : std::string("_") + CeedOperatorPrecisions[c.precision];
   for (char &ch : mode)
     if (ch == '-') ch = '_';
-  return ceed_gpu::BakeOffProblemName(c) + "_p" + std::to_string(c.p) + "_" + ceed_gpu::BakeOffKernelName(c) + mode;
+  return ceed::gpu::BakeOffProblemName(c) + "_p" + std::to_string(c.p) + "_" + ceed::gpu::BakeOffKernelName(c) + mode;
 }
 
 inline std::vector<Case> Cases() {
@@ -44,9 +44,9 @@ inline std::vector<Case> Cases() {
 // The fused kernel of c for vendor ("cuda", "hip"; wavefront > 0 fixes the block as HIP does).
 inline void GenerateFused(const Case &c, const std::string &vendor, int wavefront, ceed::gen::ThreadLayout *layout, std::string *source,
                           int min_blocks = 1) {
-  ceed_gpu::BakeOffKernel kernel;
+  ceed::gpu::BakeOffKernel kernel;
   std::string             error;
-  ASSERT_EQ(ceed_gpu::GenerateBakeOffKernel(c, vendor, wavefront, {0, min_blocks}, &kernel, &error), 0) << error;
+  ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel(c, vendor, wavefront, {0, min_blocks}, &kernel, &error), 0) << error;
   EXPECT_EQ(kernel.layout.thread_dims, kernel.layout.dim - 1);
   *layout = kernel.layout;
   *source = kernel.source;

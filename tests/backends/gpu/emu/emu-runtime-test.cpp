@@ -61,7 +61,7 @@ class EmuRuntime : public ::testing::Test {
  protected:
   void SetUp() override {
     std::string reason;
-    rt = ceed_gpu::emu::LoadRuntime(&reason);
+    rt = ceed::gpu::emu::LoadRuntime(&reason);
     ASSERT_NE(rt, nullptr) << reason;
     std::string code, log, error;
     ASSERT_TRUE(rt->Jit().Compile(kSource, "emu-runtime-test", rt->Jit().BaseOptions(), &code, &log, &error)) << error << "\n" << log;
@@ -72,13 +72,13 @@ class EmuRuntime : public ::testing::Test {
       EXPECT_EQ(rt->ModuleUnload(module), 0);
     }
   }
-  ceed_gpu::Function Kernel(const char *name) {
-    ceed_gpu::Function fn = nullptr;
+  ceed::gpu::Function Kernel(const char *name) {
+    ceed::gpu::Function fn = nullptr;
     EXPECT_EQ(rt->ModuleGetFunction(module, name, &fn), 0) << rt->ErrorText(1);
     return fn;
   }
-  ceed_gpu::Runtime *rt     = nullptr;
-  ceed_gpu::Module   module = nullptr;
+  ceed::gpu::Runtime *rt     = nullptr;
+  ceed::gpu::Module   module = nullptr;
 };
 
 TEST_F(EmuRuntime, BarriersAndDynamicSharedMemoryGiveExactBlockSums) {
@@ -146,7 +146,7 @@ TEST_F(EmuRuntime, DeviceMemoryStartsAsNaNAndImpossibleSizesFail) {
 }
 
 TEST_F(EmuRuntime, UnknownKernelIsAnError) {
-  ceed_gpu::Function fn = nullptr;
+  ceed::gpu::Function fn = nullptr;
   EXPECT_NE(rt->ModuleGetFunction(module, "NoSuchKernel", &fn), 0);
   EXPECT_NE(rt->ErrorText(1).find("no kernel named NoSuchKernel"), std::string::npos) << rt->ErrorText(1);
 }

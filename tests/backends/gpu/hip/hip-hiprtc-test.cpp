@@ -22,27 +22,27 @@
 #include "gpu-gen-test-cases.hpp"
 #include "gpu-jit-sources.hpp"
 #include "hip-runtime.hpp"
-#include "kernels/gpu-ref-params.h"
+#include "gpu-ref-params.h"
 
 namespace {
 
 const char *const kArchs[] = {"gfx90a", "gfx908"};
 
 // Compiles source for arch (unsafe_atomics as for hip::MakeTarget); fails the test when the target is refused.
-ceed_gpu::CompileResult CompileFor(const std::string &source, const std::string &program, const std::vector<std::string> &kernels,
+ceed::gpu::CompileResult CompileFor(const std::string &source, const std::string &program, const std::vector<std::string> &kernels,
                                    const std::string &arch, int unsafe_atomics = -1) {
-  ceed_gpu::CompileResult failed;
+  ceed::gpu::CompileResult failed;
   std::string             reason;
-  ceed_gpu::CompileRequest request;
-  request.compiler = ceed_gpu::hip::HipRtc(&reason);
+  ceed::gpu::CompileRequest request;
+  request.compiler = ceed::gpu::hip::HipRtc(&reason);
   if (!request.compiler) return failed.message = reason, failed;
-  if (!ceed_gpu::hip::MakeTarget(arch, unsafe_atomics, &request.target, &reason)) return failed.message = reason, failed;
+  if (!ceed::gpu::hip::MakeTarget(arch, unsafe_atomics, &request.target, &reason)) return failed.message = reason, failed;
   request.source       = source;
   request.program_name = program;
   request.kernel_names = kernels;
   request.options      = request.compiler->BaseOptions();
   request.options.push_back(std::string("-I") + CEEDRT_HIP_TEST_INCLUDE_DIR);
-  return ceed_gpu::Compile(request);
+  return ceed::gpu::Compile(request);
 }
 
 // Output of an LLVM tool run on a code object (empty when the tool is missing: the caller skips).
@@ -98,23 +98,23 @@ bool Has(const std::string &text, const char *what) { return text.find(what) != 
 class HipRefKernels : public ::testing::TestWithParam<const char *> {};
 
 TEST_P(HipRefKernels, CompileWithoutWarningsAndCarryTheirLaunchBound) {
-  const ceed_gpu::CompileResult ref = CompileFor(ceed_gpu::RefModuleSource(), "ceed-gpu-ref", ceed_gpu::RefKernelNames(), GetParam());
+  const ceed::gpu::CompileResult ref = CompileFor(ceed::gpu::RefModuleSource(), "ceed-gpu-ref", ceed::gpu::RefKernelNames(), GetParam());
   ASSERT_TRUE(ref.ok) << ref.message;
   EXPECT_EQ(ref.log, "") << "hipRTC warnings";
   struct Module {
     std::string              source;
     std::vector<std::string> kernels;
   };
-  std::vector<Module> modules = {{ceed_gpu::ElementAssemblyModuleSource(), {ceed_gpu::kElementAssemblyKernelName}},
-                                 {ceed_gpu::BasisAtPointsModuleSource(), {ceed_gpu::kBasisAtPointsRowsKernelName, ceed_gpu::kBasisAtPointsKernelName}}};
-  std::vector<ceed_gpu::CompileResult> results = {ref};
+  std::vector<Module> modules = {{ceed::gpu::ElementAssemblyModuleSource(), {ceed::gpu::kElementAssemblyKernelName}},
+                                 {ceed::gpu::BasisAtPointsModuleSource(), {ceed::gpu::kBasisAtPointsRowsKernelName, ceed::gpu::kBasisAtPointsKernelName}}};
+  std::vector<ceed::gpu::CompileResult> results = {ref};
   for (const Module &m : modules) {
     results.push_back(CompileFor(m.source, "ceed-gpu-" + m.kernels[0], m.kernels, GetParam()));
     ASSERT_TRUE(results.back().ok) << results.back().message;
     EXPECT_EQ(results.back().log, "") << "hipRTC warnings for " << m.kernels[0];
   }
   if (!HaveTools()) GTEST_SKIP() << "llvm-objdump-15/llvm-readelf-15 not installed (Debian: llvm-15): launch bounds not checked";
-  std::vector<std::vector<std::string>> names = {ceed_gpu::RefKernelNames(), modules[0].kernels, modules[1].kernels};
+  std::vector<std::vector<std::string>> names = {ceed::gpu::RefKernelNames(), modules[0].kernels, modules[1].kernels};
   for (size_t i = 0; i < results.size(); i++) {
     const std::map<std::string, int> bounds = LaunchBounds(results[i].code);
     for (const std::string &kernel : names[i]) {
@@ -143,9 +143,9 @@ TEST_P(HipRefKernels, GalleryQFunctionsCompile) {
     for (CeedInt i = 0; i < num_out; i++) CeedQFunctionFieldGetSize(out[i], &out_sizes[i]);
     char *text = nullptr;
     ASSERT_EQ(CeedLoadSourceToBuffer(ceed, path, &text), 0);
-    const ceed_gpu::CompileResult result =
-        CompileFor(ceed_gpu::QFunctionKernelSource(text, function, in_sizes, out_sizes), std::string("qfunction-") + function,
-                   {ceed_gpu::QFunctionKernelName(function)}, GetParam());
+    const ceed::gpu::CompileResult result =
+        CompileFor(ceed::gpu::QFunctionKernelSource(text, function, in_sizes, out_sizes), std::string("qfunction-") + function,
+                   {ceed::gpu::QFunctionKernelName(function)}, GetParam());
     CeedFree(&text);
     EXPECT_TRUE(result.ok) << name << ": " << result.message;
     EXPECT_EQ(result.log, "") << name;
@@ -166,7 +166,7 @@ TEST(HipAtomics, HardwareAddOnGfx90aCasLoopOtherwise) {
     bool        hardware_add;
   };
   for (const Expectation &e : {Expectation{"gfx90a", -1, true}, Expectation{"gfx90a", 0, false}, Expectation{"gfx908", -1, false}}) {
-    const ceed_gpu::CompileResult ref = CompileFor(ceed_gpu::RefModuleSource(), "ceed-gpu-ref", ceed_gpu::RefKernelNames(), e.arch, e.unsafe);
+    const ceed::gpu::CompileResult ref = CompileFor(ceed::gpu::RefModuleSource(), "ceed-gpu-ref", ceed::gpu::RefKernelNames(), e.arch, e.unsafe);
     ASSERT_TRUE(ref.ok) << ref.message;
     const std::string scatter = KernelIsa(ref.code, e.arch, "CeedGpuRstrScatterAtomic");
     ASSERT_FALSE(scatter.empty()) << "no CeedGpuRstrScatterAtomic in the disassembly";
@@ -195,7 +195,7 @@ TEST_P(HipGenKernels, CompileForGfx90aAndGfx908WithTheirBlock) {
   EXPECT_EQ(layout.max_block % layout.threads_per_elem, 0) << "blocks hold whole elements";
   EXPECT_EQ(source.find("__grid_constant__"), std::string::npos) << "a CUDA-only qualifier in a HIP kernel";
   for (const char *arch : kArchs) {
-    const ceed_gpu::CompileResult result = CompileFor(source, "ceed-hip-gen-test", {CEED_GEN_KERNEL_NAME}, arch);
+    const ceed::gpu::CompileResult result = CompileFor(source, "ceed-hip-gen-test", {CEED_GEN_KERNEL_NAME}, arch);
     ASSERT_TRUE(result.ok) << result.message;
     EXPECT_EQ(result.log, "") << "hipRTC warnings for " << arch;
     if (!HaveTools()) continue;
@@ -237,34 +237,34 @@ TEST(HipBlocks, FixedBlockTable) {
 // ---- Targets and initialisation ------------------------------------------------------------------------------
 
 TEST(HipTargets, AbortingTargetsAreRefusedBeforeAnyCompile) {
-  ceed_gpu::Target target;
+  ceed::gpu::Target target;
   std::string      error;
   for (const char *refused : {"gfx940", "gfx942", "gfx1100"}) {
-    EXPECT_FALSE(ceed_gpu::hip::MakeTarget(refused, -1, &target, &error)) << refused;
+    EXPECT_FALSE(ceed::gpu::hip::MakeTarget(refused, -1, &target, &error)) << refused;
     EXPECT_NE(error.find(refused), std::string::npos) << error;
     EXPECT_NE(error.find("supported targets:"), std::string::npos) << error;
     EXPECT_NE(error.find("gfx90a"), std::string::npos) << "the supported list is given: " << error;
   }
   // Still alive: compile for a supported target in the same process.
-  const ceed_gpu::CompileResult ok = CompileFor("extern \"C\" __global__ void k(double *x) { x[threadIdx.x] = 1; }", "alive", {"k"}, "gfx90a");
+  const ceed::gpu::CompileResult ok = CompileFor("extern \"C\" __global__ void k(double *x) { x[threadIdx.x] = 1; }", "alive", {"k"}, "gfx90a");
   EXPECT_TRUE(ok.ok) << ok.message;
 
-  ASSERT_TRUE(ceed_gpu::hip::MakeTarget("gfx90a", -1, &target, &error)) << error;
+  ASSERT_TRUE(ceed::gpu::hip::MakeTarget("gfx90a", -1, &target, &error)) << error;
   EXPECT_EQ(target.options, (std::vector<std::string>{"--offload-arch=gfx90a", "-munsafe-fp-atomics"}));
   EXPECT_EQ(target.fixed_ref_block, CEED_GPU_REF_MAX_BLOCK);
   EXPECT_EQ(target.wavefront, 64);
-  ASSERT_TRUE(ceed_gpu::hip::MakeTarget("gfx90a", 0, &target, &error)) << error;
+  ASSERT_TRUE(ceed::gpu::hip::MakeTarget("gfx90a", 0, &target, &error)) << error;
   EXPECT_EQ(target.options, std::vector<std::string>{"--offload-arch=gfx90a"});
-  ASSERT_TRUE(ceed_gpu::hip::MakeTarget("gfx908", -1, &target, &error)) << error;
+  ASSERT_TRUE(ceed::gpu::hip::MakeTarget("gfx908", -1, &target, &error)) << error;
   EXPECT_EQ(target.options, std::vector<std::string>{"--offload-arch=gfx908"}) << "no hardware FP64 atomics on gfx908";
-  ASSERT_TRUE(ceed_gpu::hip::MakeTarget("gfx1030", -1, &target, &error)) << error;
+  ASSERT_TRUE(ceed::gpu::hip::MakeTarget("gfx1030", -1, &target, &error)) << error;
   EXPECT_EQ(target.wavefront, 32);
 }
 
 TEST(HipInit, WithoutADeviceFailsClearlyAndCpuBackendsKeepWorking) {
   setenv("CEED_ERROR_HANDLER", "store", 1);
   std::string reason;
-  if (ceed_gpu::hip::LoadRuntime(&reason)) GTEST_SKIP() << "a HIP runtime is usable here: the no-device path is not reachable";
+  if (ceed::gpu::hip::LoadRuntime(&reason)) GTEST_SKIP() << "a HIP runtime is usable here: the no-device path is not reachable";
   EXPECT_EQ(reason.rfind("no HIP driver or device was found", 0), 0u) << reason;
   for (const char *resource : {"/gpu/hip/ref", "/gpu/hip/ref/det", "/gpu/hip/gen", "/gpu/hip/gen:unsafe_atomics=0"}) {
     Ceed ceed = nullptr;

@@ -1,6 +1,6 @@
-/* Non-zero QFunction return codes on CUDA devices, shared by the /gpu/cuda/ref QFunction kernels (this
-   file is embedded into the backend at build time) and the fused /gpu/cuda/gen kernels (a template of the
-   cuda dialect). Also compiled by the host compiler (the backend's host code, backends/cuda), so the
+/* Non-zero QFunction return codes on GPUs, shared by the /gpu/<vendor>/ref QFunction kernels (this file is
+   embedded into the backend at build time) and the fused /gpu/<vendor>/gen kernels (a template of the
+   gpu dialect). Also compiled by the host compiler (the GPU layer's host code, backends/gpu), so the
    struct layout is the same on both sides: 64-bit members only.
 
    A kernel that calls a QFunction receives a CeedGpuQFunctionError by value and, for every call that
@@ -9,7 +9,7 @@
    device memory (device-scope atomics on device memory only), then publishes the same record with a
    plain store to a word in host-pinned memory mapped into the device, which the host reads without
    synchronizing. A record is (source << 32) | (uint32)code, never zero since code is not: source
-   names the kernel on the host (the backend keeps the list, backends/cuda/cuda-qfunction-errors.cpp). */
+   names the kernel on the host (the backend keeps the list, backends/gpu/gpu-qfunction-errors.cpp). */
 #ifndef CEED_GPU_QFUNCTION_ERROR_H
 #define CEED_GPU_QFUNCTION_ERROR_H
 

@@ -1,9 +1,9 @@
-/* cuda dialect: element restrictions. Offset and oriented restrictions read the restriction's own
+/* gpu dialect: element restrictions. Offset and oriented restrictions read the restriction's own
    offsets, [elem][node] (no host reordering): the threads of an element touch consecutive entries. The
    transpose scatter adds with atomicAdd (elements share nodes). L-vectors are read and written in their
    own type T (float or double), converted from and to CeedScalar in registers (operator precision modes). */
-#ifndef CEED_GEN_CUDA_RESTRICTION_H
-#define CEED_GEN_CUDA_RESTRICTION_H
+#ifndef CEED_GEN_GPU_RESTRICTION_H
+#define CEED_GEN_GPU_RESTRICTION_H
 
 template <int NC, int ES, bool ORIENTED, class T>
 static __device__ __forceinline__ void CeedGenReadOffset(const CeedGenElem &elem, const CeedInt *__restrict__ indices, const bool *__restrict__ orients,
@@ -70,4 +70,4 @@ static __device__ __forceinline__ void CeedGenWriteStrided(const CeedGenElem &el
   }
 }
 
-#endif /* CEED_GEN_CUDA_RESTRICTION_H */
+#endif /* CEED_GEN_GPU_RESTRICTION_H */

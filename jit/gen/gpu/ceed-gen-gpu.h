@@ -1,5 +1,5 @@
-/* cuda dialect of the fused-kernel building blocks: one thread block handles several elements, each
-   element a group of threads laid out over all but its last tensor dimension.
+/* gpu dialect (CUDA, HIP and the emulated GPU) of the fused-kernel building blocks: one thread block handles
+   several elements, each element a group of threads laid out over all but its last tensor dimension.
 
    Layout (compile-time constants from the generated preamble):
      CEED_GEN_THREAD_DIMS  tensor dimensions spread over threads: dim - 1 for tensor bases (x for 2D, x and
@@ -12,8 +12,8 @@
    whole element when CEED_GEN_THREAD_DIMS is 0). Value i of a thread is element-local entry
    x + N y + N^2 i (3D), x + N i (2D), i (otherwise). Threads whose x or y is outside N hold no data;
    they still take part in every barrier. */
-#ifndef CEED_GEN_CUDA_H
-#define CEED_GEN_CUDA_H
+#ifndef CEED_GEN_GPU_H
+#define CEED_GEN_GPU_H
 
 #if !defined(CEED_GEN_THREAD_DIMS) || !defined(CEED_GEN_T_1D)
 #error "CEED_GEN_THREAD_DIMS and CEED_GEN_T_1D must be defined by the generated preamble"
@@ -69,4 +69,4 @@ static __device__ __forceinline__ void CeedGenAdd(const CeedGenElem &, const Cee
   for (int i = 0; i < per_thread; i++) out[i] += in[i];
 }
 
-#endif /* CEED_GEN_CUDA_H */
+#endif /* CEED_GEN_GPU_H */

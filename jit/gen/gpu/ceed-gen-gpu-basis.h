@@ -1,0 +1,131 @@
+/* gpu dialect (CUDA, HIP and the emulated GPU): the contraction primitives of the basis actions on the per-thread
+   columns of ceed-gen-gpu.h (ceed-gen-basis.h, included after this header, composes them), and the sliced glue's
+   3D gradient. A contraction along the last dimension stays in the thread's registers; one along a dimension
+   spread over threads exchanges the values of the element through its shared-memory slice, one column entry at a
+   time. Matrices are [NOUT][NIN], read transposed with TRANSPOSE; with ADD results are summed into out. tmp0 and
+   tmp1 hold NC * CEED_GEN_T_1D values per thread. */
+#ifndef CEED_GEN_GPU_BASIS_H
+#define CEED_GEN_GPU_BASIS_H
+
+/* Entry i of a matrix, loaded where it is used. Tensor kernels pass copies in shared memory (the dialect's
+   KernelBegin makes them); nothing writes them afterwards, so the compiler would otherwise load every entry
+   once and keep it in a register for the whole kernel (BP3 p=6 on sm_90: 174 registers per thread, 102 with
+   this and one element per thread group). */
+static __device__ __forceinline__ CeedScalar CeedGenMatrixEntry(const CeedScalar *M, int i) { return *(const volatile CeedScalar *)(M + i); }
+
+/* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers. Each matrix entry is loaded once
+   and applied to every a and b: loaded per (a, b), the compiler keeps all K x J of them live instead (BP2 p=6 on
+   sm_90: 240 registers per thread). */
+template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD>
+static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
+  CeedScalar sum[A * K * B];
+#pragma unroll
+  for (int i = 0; i < A * K * B; i++) sum[i] = ADD ? out[i] : 0.0;
+#pragma unroll
+  for (int j = 0; j < J; j++) {
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+      const CeedScalar m = CeedGenMatrixEntry(M, TRANSPOSE ? j * K + k : k * J + j);
+#pragma unroll
+      for (int a = 0; a < A; a++) {
+#pragma unroll
+        for (int b = 0; b < B; b++) sum[(a * K + k) * B + b] += m * in[(a * J + j) * B + b];
+      }
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < A * K * B; i++) out[i] = sum[i];
+}
+
+/* Contraction along thread dimension D (0: x, 1: y) of NC components with NCOL column entries each. */
+template <int NC, int NCOL, int J, int K, int D, bool TRANSPOSE, bool ADD>
+static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
+  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
+  const int   k  = D == 0 ? tx : ty;
+  CeedScalar *slice = CeedGenSlice();
+#pragma unroll
+  for (int v = 0; v < NC * NCOL; v++) {
+    __syncthreads();
+    slice[tx + CEED_GEN_T_1D * ty] = in[v];
+    __syncthreads();
+    if (k < K) {
+      CeedScalar sum = ADD ? out[v] : 0.0;
+#pragma unroll
+      for (int j = 0; j < J; j++) sum += CeedGenMatrixEntry(M, TRANSPOSE ? j * K + k : k * J + j) * slice[D == 0 ? j + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * j];
+      out[v] = sum;
+    }
+  }
+}
+
+/* What ceed-gen-basis.h needs of a dialect: per-thread columns of CeedScalar (a quadrature array holds Q values per
+   component), and the contraction along tensor dimension DIR: through shared memory for a thread dimension, in
+   registers for the last. Every column has NIN entries until the last dimension is contracted. The plain matrices
+   are read: EVEN_ODD, SIGN and the packing are the cpu dialect's. */
+#define CEED_GEN_BASIS_FN static __device__ __forceinline__
+#define CEED_GEN_UNROLL_DIMS _Pragma("unroll")
+typedef CeedScalar CeedGenValue;
+template <int DIM, int Q>
+constexpr int CeedGenTensorPoints = Q;
+
+template <int NC, int DIM, int DIR, int NIN, int NOUT, bool TRANSPOSE, bool ADD, bool EVEN_ODD, int SIGN>
+static __device__ __forceinline__ void CeedGenContractDim(const CeedScalar *M, const CeedScalar * /* packed */, const CeedScalar *in, CeedScalar *out) {
+  if constexpr (DIR < CEED_GEN_THREAD_DIMS) CeedGenContractShared<NC, NIN, NIN, NOUT, DIR, TRANSPOSE, ADD>(M, in, out);
+  else CeedGenContract<NC, NIN, NOUT, 1, TRANSPOSE, ADD>(M, in, out);
+}
+
+/* Slice-by-slice 3D operators (the sliced glue, gen-source-sliced.cpp): each thread of the T1d x T1d tile keeps
+   its z column of interpolated values u [comp][Q] and of accumulated results v [comp][Q]; the QFunction runs at
+   one z slice k at a time on the gradient of that slice alone. D is the collocated derivative [Q][Q]. */
+
+/* Gradient at slice k, [dim][comp]: x and y through the element's shared-memory slice, z in the column. */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenGradSlice(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
+  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
+  CeedScalar *slice = CeedGenSlice();
+#pragma unroll
+  for (int c = 0; c < NC; c++) {
+    __syncthreads();
+    slice[tx + CEED_GEN_T_1D * ty] = u[c * Q + k];
+    __syncthreads();
+    CeedScalar dx = 0.0, dy = 0.0, dz = 0.0;
+    if (tx < Q && ty < Q) {
+#pragma unroll
+      for (int j = 0; j < Q; j++) {
+        dx += CeedGenMatrixEntry(D, tx * Q + j) * slice[j + CEED_GEN_T_1D * ty];
+        dy += CeedGenMatrixEntry(D, ty * Q + j) * slice[tx + CEED_GEN_T_1D * j];
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < Q; j++) dz += CeedGenMatrixEntry(D, k * Q + j) * u[c * Q + j];
+    grad[c]          = dx;
+    grad[NC + c]     = dy;
+    grad[2 * NC + c] = dz;
+  }
+}
+
+/* The transpose: adds D^T applied to the slice's gradient [dim][comp] into the columns v (x and y into entry k
+   through the shared-memory slice, z into every entry). */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenGradSliceTranspose(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
+  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
+  CeedScalar *slice = CeedGenSlice();
+#pragma unroll
+  for (int c = 0; c < NC; c++) {
+#pragma unroll
+    for (int j = 0; j < Q; j++) v[c * Q + j] += CeedGenMatrixEntry(D, k * Q + j) * grad[2 * NC + c];
+    CeedScalar sum = 0.0;
+#pragma unroll
+    for (int d = 0; d < 2; d++) {
+      __syncthreads();
+      slice[tx + CEED_GEN_T_1D * ty] = grad[d * NC + c];
+      __syncthreads();
+      if (tx < Q && ty < Q) {
+#pragma unroll
+        for (int i = 0; i < Q; i++) sum += (D + i * Q + (d == 0 ? tx : ty))[0] * slice[d == 0 ? i + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * i];
+      }
+    }
+    v[c * Q + k] += sum;
+  }
+}
+
+#endif /* CEED_GEN_GPU_BASIS_H */
