@@ -1,6 +1,6 @@
 // LOR matrix assembly, the pieces under LorMatrix: the element DOF lists of the operator's active
 // restriction, the rank-local CSR pattern with each element entry's position in its row (built once,
-// row by row, from the node-to-element incidence: no COO list with duplicates, no sort), and the
+// row by row, from the node-to-element incidence: no COO list with duplicates, no global sort), and the
 // direct host assembly of low-order element matrices from the assembled QFunction, scattered through
 // those positions. Operators of another form (several active restrictions, oriented or strided
 // restrictions, other eval modes) take the generic COO route in lor-matrix.cpp.
@@ -29,8 +29,8 @@ struct ElementDofs {
 /// [0, local_size).
 bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs);
 
-/// Rank-local CSR rows of P^T A P (owned and ghost L DOFs, columns in global numbers, in first-seen
-/// order), essential rows and columns dropped and a unit diagonal first in each owned essential row.
+/// Rank-local CSR rows of P^T A P (owned and ghost L DOFs, columns in global numbers, sorted), essential
+/// rows and columns dropped and a unit diagonal as the only entry of each owned essential row.
 struct CsrPattern {
   static constexpr std::uint8_t dropped = 255;  ///< position of an entry in an essential row or column
   std::vector<HYPRE_Int>        row_start;      ///< per L DOF, and one past the last
@@ -44,9 +44,9 @@ struct CsrPattern {
 CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const std::vector<char> &essential);
 
 /// csr_values += the element matrices of op (of the form ReadElementDofs accepts), computed on the host
-/// from op's assembled QFunction and basis matrices, entries with exact zeros in the basis skipped.
-/// False (and nothing added) when an active field's eval mode is not INTERP or GRAD or the assembled
-/// QFunction's layout is the backend's own.
+/// from QFunction probes and the basis matrices, products with exact zeros of the basis skipped. False
+/// (and nothing added) when an active field's eval mode is not INTERP or GRAD, or a passive input is not
+/// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
 bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input

@@ -1,7 +1,7 @@
 // Low-order element matrices on the host, straight into the CSR values (lor-assembly.hpp).
 //
 // A_e[i][j] = sum over output mode mo, input mode mi and point q of B_mo[q][i] D_e(r, s)[q] B_mi[q][j], with
-// D the operator's assembled QFunction. For Q1 hexahedra on their vertices (the Gauss-Lobatto rule LOR uses)
+// D the linearized QFunction (what CeedOperatorLinearAssembleQFunction would store), probed chunk by chunk. For Q1 hexahedra on their vertices (the Gauss-Lobatto rule LOR uses)
 // each gradient row has two nonzeros and each interpolation row one, so the basis rows are stored as lists
 // of their nonzeros: the products with exact zeros, which add nothing, are never formed.
 #include "lor-assembly.hpp"

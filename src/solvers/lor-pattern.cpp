@@ -3,6 +3,8 @@
 
 #include <ceed/backend.h>
 
+#include <algorithm>
+
 namespace ceedrt {
 namespace parallel {
 namespace lor {
@@ -21,6 +23,28 @@ bool SharedActiveRestriction(CeedInt num_fields, CeedOperatorField *fields, Ceed
     *rstr = field_rstr;
   }
   return *rstr != nullptr;
+}
+
+// Sorts row i's columns (hypre's IJ assembly is much slower on unsorted rows) and renumbers the positions
+// of the row's element entries to match.
+void SortRow(CeedSize i, size_t row_begin, const ElementDofs &dofs, const std::vector<CeedSize> &incidence_start, const std::vector<CeedSize> &incidence,
+             CsrPattern *csr) {
+  HYPRE_BigInt *cols = csr->cols.data() + row_begin;
+  const size_t  len  = csr->cols.size() - row_begin;
+  if (std::is_sorted(cols, cols + len)) return;
+  std::uint8_t order[CsrPattern::dropped], renumber[CsrPattern::dropped];
+  for (size_t k = 0; k < len; k++) order[k] = (std::uint8_t)k;
+  std::sort(order, order + len, [cols](std::uint8_t a, std::uint8_t b) { return cols[a] < cols[b]; });
+  HYPRE_BigInt sorted[CsrPattern::dropped];
+  for (size_t k = 0; k < len; k++) sorted[k] = cols[order[k]], renumber[order[k]] = (std::uint8_t)k;
+  std::copy(sorted, sorted + len, cols);
+  const CeedInt n = dofs.elem_dofs();
+  for (CeedSize k = incidence_start[i]; k < incidence_start[i + 1]; k++) {
+    std::uint8_t *position = csr->position.data() + incidence[k] * n;  // entry (e, l) at (e * n + l) * n
+    for (CeedInt m = 0; m < n; m++) {
+      if (position[m] != CsrPattern::dropped) position[m] = renumber[position[m]];
+    }
+  }
 }
 
 }  // namespace
@@ -112,6 +136,7 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
       throw Error("LorMatrix: local row " + std::to_string(i) + " has " + std::to_string(csr.cols.size() - row_begin) +
                   " entries, more than the " + std::to_string(CsrPattern::dropped - 1) + " the element-to-row positions hold");
     }
+    SortRow(i, row_begin, dofs, incidence_start, incidence, &csr);
     for (CeedInt j : touched) column_of[j] = -1;
     touched.clear();
   }
