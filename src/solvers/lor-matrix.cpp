@@ -209,9 +209,9 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   // Owned rows first, then ghost rows (hypre adds those to their owners' rows at assembly).
   const double start        = Now();
   const HYPRE_BigInt first  = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  std::vector<HYPRE_Int>    ncols, row_sizes(p.owned_size(), 0);
-  std::vector<HYPRE_BigInt> global_rows, cols_out;
-  std::vector<double>       values_out;
+  // The rows are handed to hypre where they lie in the local CSR arrays (row_index: offset of each row).
+  std::vector<HYPRE_Int>    ncols, row_index, row_sizes(p.owned_size(), 0), diag_sizes(p.owned_size(), 0);
+  std::vector<HYPRE_BigInt> global_rows;
   HYPRE_Int                 off_process = 0;
   for (int owned_pass = 1; owned_pass >= 0; owned_pass--) {
     for (CeedSize i = 0; i < p.local_size(); i++) {
@@ -220,25 +220,36 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
       const HYPRE_BigInt row = (HYPRE_BigInt)p.GlobalDof(i);
       global_rows.push_back(row);
       ncols.push_back(count);
-      cols_out.insert(cols_out.end(), csr.cols.begin() + csr.row_start[i], csr.cols.begin() + csr.row_start[i + 1]);
-      values_out.insert(values_out.end(), csr_values.begin() + csr.row_start[i], csr_values.begin() + csr.row_start[i + 1]);
+      row_index.push_back(csr.row_start[i]);
       if (owned_pass) {
         row_sizes[row - first] = count;
+        for (HYPRE_Int k = csr.row_start[i]; k < csr.row_start[i + 1]; k++) diag_sizes[row - first] += csr.cols[k] >= first && csr.cols[k] <= last;
       } else {
         off_process += count;
       }
     }
   }
-  // Ghost contributions add columns the owner's own rows lack: room for a full 27-point row (and more).
-  for (HYPRE_Int &size : row_sizes) size = std::max<HYPRE_Int>(2 * size, 27 * p.num_comp());
+  long long any_off_process = off_process;
+  MPI_Allreduce(MPI_IN_PLACE, &any_off_process, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
   HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
   HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  HypreCheck(HYPRE_IJMatrixSetRowSizes(impl_->ij, row_sizes.data()), "HYPRE_IJMatrixSetRowSizes");
-  HypreCheck(HYPRE_IJMatrixSetMaxOffProcElmts(impl_->ij, off_process), "HYPRE_IJMatrixSetMaxOffProcElmts");
+  if (any_off_process == 0) {
+    // Every row is complete where it is owned (one rank): its exact diagonal- and off-diagonal-block sizes let
+    // hypre write the rows straight into its ParCSR arrays, without its auxiliary row storage.
+    std::vector<HYPRE_Int> offd_sizes(p.owned_size());
+    for (size_t j = 0; j < offd_sizes.size(); j++) offd_sizes[j] = row_sizes[j] - diag_sizes[j];
+    HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
+  } else {
+    // Ghost contributions add columns the owner's own rows lack: room for a full 27-point row (and more).
+    for (HYPRE_Int &size : row_sizes) size = std::max<HYPRE_Int>(2 * size, 27 * p.num_comp());
+    HypreCheck(HYPRE_IJMatrixSetRowSizes(impl_->ij, row_sizes.data()), "HYPRE_IJMatrixSetRowSizes");
+    HypreCheck(HYPRE_IJMatrixSetMaxOffProcElmts(impl_->ij, off_process), "HYPRE_IJMatrixSetMaxOffProcElmts");
+  }
   HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
   if (!global_rows.empty()) {
-    HypreCheck(HYPRE_IJMatrixAddToValues(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), cols_out.data(), values_out.data()),
-               "HYPRE_IJMatrixAddToValues");
+    HypreCheck(HYPRE_IJMatrixAddToValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), csr.cols.data(),
+                                          csr_values.data()),
+               "HYPRE_IJMatrixAddToValues2");
   }
   HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
   void *object = nullptr;
