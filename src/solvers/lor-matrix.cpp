@@ -159,29 +159,29 @@ LocalRows AssembleCoo(const Prolongation &p, CeedOperator op_lor, const std::vec
 // through the same pattern.
 LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, const lor::ElementDofs &dofs, const std::vector<char> &essential,
                                   LorAssemblyTimings *timings) {
-  Ceed                  ceed  = CeedOperatorReturnCeed(op_lor);
-  double                start = Now();
-  const lor::CsrPattern csr   = lor::BuildCsrPattern(p, dofs, essential);
-  LocalRows             local{csr.row_start, csr.cols, std::vector<double>(csr.cols.size(), 0.0)};
+  Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
+  double              start = Now();
+  lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
+  std::vector<double> values(csr.cols.size(), 0.0);
   timings->csr = Now() - start;
 
-  start = Now();
+  start                = Now();
   CeedMemType preferred = CEED_MEM_HOST;
   CEEDRT_PARALLEL_CALL(ceed, CeedGetPreferredMemType(ceed, &preferred));
-  if (preferred == CEED_MEM_HOST && lor::AddElementMatricesOnHost(op_lor, dofs, csr, &local.values)) {
-    timings->direct           = true;
+  timings->direct = preferred == CEED_MEM_HOST && lor::AddElementMatricesOnHost(op_lor, dofs, csr, &values);
+  if (timings->direct) {
     timings->element_matrices = Now() - start;
-    return local;
+  } else {
+    CeedSize num_entries = 0;
+    CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssembleGetNumEntries(op_lor, &num_entries));
+    Vector element_values(ceed, num_entries);
+    CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
+    timings->element_matrices = Now() - start;
+    start                     = Now();
+    ScatterCoo(ceed, lor::CooSlots(dofs, csr), element_values, &values, timings);
+    timings->csr += Now() - start;
   }
-  CeedSize num_entries = 0;
-  CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssembleGetNumEntries(op_lor, &num_entries));
-  Vector values(ceed, num_entries);
-  CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, values));
-  timings->element_matrices = Now() - start;
-  start                     = Now();
-  ScatterCoo(ceed, lor::CooSlots(dofs, csr), values, &local.values, timings);
-  timings->csr += Now() - start;
-  return local;
+  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
 }
 
 }  // namespace

@@ -93,6 +93,8 @@ bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs) {
 CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const std::vector<char> &essential) {
   const CeedSize n_local = p.local_size();
   const CeedInt  n       = dofs.elem_dofs();
+  std::vector<HYPRE_BigInt> global(n_local);
+  for (CeedSize i = 0; i < n_local; i++) global[i] = (HYPRE_BigInt)p.GlobalDof(i);
   // Which (element, entry) touch each DOF: the incidence, as CSR over DOFs.
   std::vector<CeedSize> incidence_start(n_local + 1, 0), incidence(dofs.dofs.size());
   for (CeedInt dof : dofs.dofs) incidence_start[dof + 1]++;
@@ -114,7 +116,7 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
     const size_t row_begin = csr.cols.size();
     csr.row_start[i]       = (HYPRE_Int)row_begin;
     if (essential[i]) {
-      if (p.IsOwned(i)) csr.cols.push_back((HYPRE_BigInt)p.GlobalDof(i));  // the identity row
+      if (p.IsOwned(i)) csr.cols.push_back(global[i]);  // the identity row
       continue;
     }
     for (CeedSize k = incidence_start[i]; k < incidence_start[i + 1]; k++) {
@@ -126,7 +128,7 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
         if (essential[j]) continue;
         if (column_of[j] < 0) {
           column_of[j] = (int)(csr.cols.size() - row_begin);
-          csr.cols.push_back((HYPRE_BigInt)p.GlobalDof(j));
+          csr.cols.push_back(global[j]);
           touched.push_back(j);
         }
         position[m] = (std::uint8_t)column_of[j];
