@@ -49,6 +49,19 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
 /// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
 bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
 
+/// Rank-local rows of P^T A P, values included (row_start per L DOF).
+struct LocalRows {
+  std::vector<HYPRE_Int>    row_start;
+  std::vector<HYPRE_BigInt> cols;
+  std::vector<double>       values;
+};
+
+/// The rows of this rank's owned DOFs (row_start per T DOF, first_owned_dof first), complete: the local rows
+/// of the owned DOFs plus the ghost rows other ranks hold of them, summed (collective). Rows sorted by column
+/// where the local rows are.
+using OwnedRows = LocalRows;
+OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
+
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.
 std::vector<CeedInt> CooSlots(const ElementDofs &dofs, const CsrPattern &csr);

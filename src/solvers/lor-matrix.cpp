@@ -110,12 +110,7 @@ void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values,
   }
 }
 
-// The rank-local rows of P^T A P, values included.
-struct LocalRows {
-  std::vector<HYPRE_Int>    row_start;
-  std::vector<HYPRE_BigInt> cols;
-  std::vector<double>       values;
-};
+using lor::LocalRows;
 
 // The reference route: COO element matrices from the operator, the pattern by sorting each row's entries.
 LocalRows AssembleCoo(const Prolongation &p, CeedOperator op_lor, const std::vector<char> &essential, LorAssemblyTimings *timings) {
@@ -203,53 +198,32 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
-  const LocalRows &csr        = local;
-  const auto      &csr_values = local.values;
 
-  // Owned rows first, then ghost rows (hypre adds those to their owners' rows at assembly).
-  const double start        = Now();
-  const HYPRE_BigInt first  = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  // The rows are handed to hypre where they lie in the local CSR arrays (row_index: offset of each row).
-  std::vector<HYPRE_Int>    ncols, row_index, row_sizes(p.owned_size(), 0), diag_sizes(p.owned_size(), 0);
+  // Every row complete on its owner, then handed to hypre where it lies in the arrays, with its exact
+  // diagonal- and off-diagonal-block sizes (hypre then needs no auxiliary row storage).
+  const double       start = Now();
+  const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
+  lor::OwnedRows     owned = lor::SumGhostRows(p, local);
+  local                    = LocalRows();  // freed before hypre allocates its arrays
+  std::vector<HYPRE_Int>    ncols, row_index, diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
   std::vector<HYPRE_BigInt> global_rows;
-  HYPRE_Int                 off_process = 0;
-  for (int owned_pass = 1; owned_pass >= 0; owned_pass--) {
-    for (CeedSize i = 0; i < p.local_size(); i++) {
-      const HYPRE_Int count = csr.row_start[i + 1] - csr.row_start[i];
-      if (count == 0 || p.IsOwned(i) != (owned_pass == 1)) continue;
-      const HYPRE_BigInt row = (HYPRE_BigInt)p.GlobalDof(i);
-      global_rows.push_back(row);
-      ncols.push_back(count);
-      row_index.push_back(csr.row_start[i]);
-      if (owned_pass) {
-        row_sizes[row - first] = count;
-        for (HYPRE_Int k = csr.row_start[i]; k < csr.row_start[i + 1]; k++) diag_sizes[row - first] += csr.cols[k] >= first && csr.cols[k] <= last;
-      } else {
-        off_process += count;
-      }
-    }
+  for (CeedSize j = 0; j < p.owned_size(); j++) {
+    const HYPRE_Int count = owned.row_start[j + 1] - owned.row_start[j];
+    for (HYPRE_Int k = owned.row_start[j]; k < owned.row_start[j + 1]; k++) diag_sizes[j] += owned.cols[k] >= first && owned.cols[k] <= last;
+    offd_sizes[j] = count - diag_sizes[j];
+    if (count == 0) continue;
+    global_rows.push_back(first + (HYPRE_BigInt)j);
+    ncols.push_back(count);
+    row_index.push_back(owned.row_start[j]);
   }
-  long long any_off_process = off_process;
-  MPI_Allreduce(MPI_IN_PLACE, &any_off_process, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
   HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
   HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  if (any_off_process == 0) {
-    // Every row is complete where it is owned (one rank): its exact diagonal- and off-diagonal-block sizes let
-    // hypre write the rows straight into its ParCSR arrays, without its auxiliary row storage.
-    std::vector<HYPRE_Int> offd_sizes(p.owned_size());
-    for (size_t j = 0; j < offd_sizes.size(); j++) offd_sizes[j] = row_sizes[j] - diag_sizes[j];
-    HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
-  } else {
-    // Ghost contributions add columns the owner's own rows lack: room for a full 27-point row (and more).
-    for (HYPRE_Int &size : row_sizes) size = std::max<HYPRE_Int>(2 * size, 27 * p.num_comp());
-    HypreCheck(HYPRE_IJMatrixSetRowSizes(impl_->ij, row_sizes.data()), "HYPRE_IJMatrixSetRowSizes");
-    HypreCheck(HYPRE_IJMatrixSetMaxOffProcElmts(impl_->ij, off_process), "HYPRE_IJMatrixSetMaxOffProcElmts");
-  }
+  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
   HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
   if (!global_rows.empty()) {
-    HypreCheck(HYPRE_IJMatrixAddToValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), csr.cols.data(),
-                                          csr_values.data()),
-               "HYPRE_IJMatrixAddToValues2");
+    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), owned.cols.data(),
+                                        owned.values.data()),
+               "HYPRE_IJMatrixSetValues2");
   }
   HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
   void *object = nullptr;
