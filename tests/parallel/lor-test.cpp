@@ -1,8 +1,8 @@
 // Low-order refinement: the Q1 sub-element offsets, and the assembled LOR matrix in hypre against the
 // matrix-free Q1 operator on the refined mesh: A_LOR x equals the ParallelOperator's action to round-off,
 // A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
-// The direct host assembly equals the COO route entry by entry; "device" mode: the assembly on a device
-// backend equals the host's entry by entry.
+// The direct host assembly equals the COO route entry by entry; an operator on another mesh is refused.
+// "device" mode: the assembly on a device backend equals the host's entry by entry.
 //   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
 #include <algorithm>
 #include <cmath>
@@ -189,6 +189,26 @@ void CheckDirectAssembly(Ceed ceed, const char *problem, const std::array<CeedIn
   RequireEqualEntries(name, "direct", setup.P, coo, direct);
 }
 
+// An operator whose restriction reaches past the prolongation's local DOFs is refused with an error naming
+// the DOF, on both routes (one rank: the check is local and precedes every collective call).
+void CheckForeignOperatorRefused(Ceed ceed) {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 1) return;
+  const LorProblem       small("bp3", {6, 2, 2}, 2, Deformation::none), large("bp3", {6, 4, 4}, 2, Deformation::none);
+  const bench::BpProblem lor(ceed, large.spec, large.lor_mesh);
+  for (LorAssembly method : {LorAssembly::automatic, LorAssembly::coo}) {
+    std::string message;
+    try {
+      LorMatrix matrix(small.P, lor.op(), small.essential, method);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    Require(message.find("outside the prolongation's " + std::to_string(small.P.local_size()) + " local DOFs") != std::string::npos,
+            "a LorMatrix of an operator on a larger mesh was not refused (message: '" + message + "')");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -212,6 +232,7 @@ int main(int argc, char **argv) {
     CheckDirectAssembly(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
     CheckDirectAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckDirectAssembly(ceed, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+    CheckForeignOperatorRefused(ceed);
   } catch (const std::exception &e) {
     Require(false, e.what());
   }
