@@ -137,11 +137,10 @@ class ChunkedQFunctionProbe {
       const CeedScalar *src = f.passive ? f.passive_data->data() : nullptr;
       std::fill(buffer.data(), buffer.data() + (size_t)f.size * points_, 0.0);
       if (!src) continue;
-      for (CeedInt c = 0; c < f.size; c++) {
-        for (CeedInt e = 0; e < count; e++) {
-          for (CeedInt q = 0; q < Q_; q++) {
-            buffer[(CeedSize)c * points_ + e * Q_ + q] = src[(CeedSize)(first + e) * f.strides[2] + (CeedSize)c * f.strides[1] + (CeedSize)q * f.strides[0]];
-          }
+      for (CeedInt e = 0; e < count; e++) {  // element by element: one pass through the stored data
+        const CeedScalar *src_e = src + (CeedSize)(first + e) * f.strides[2];
+        for (CeedInt c = 0; c < f.size; c++) {
+          for (CeedInt q = 0; q < Q_; q++) buffer[(CeedSize)c * points_ + e * Q_ + q] = src_e[(CeedSize)c * f.strides[1] + (CeedSize)q * f.strides[0]];
         }
       }
     }
