@@ -25,19 +25,23 @@ bool SharedActiveRestriction(CeedInt num_fields, CeedOperatorField *fields, Ceed
   return *rstr != nullptr;
 }
 
-// Sorts row i's columns (hypre's IJ assembly is much slower on unsorted rows) and renumbers the positions
-// of the row's element entries to match.
+// Sorts row i's columns and renumbers the positions of the row's element entries to match: hypre's
+// coarsening depends on the order of a row's columns, and sorted rows give the same hierarchy as the COO route.
 void SortRow(CeedSize i, size_t row_begin, const ElementDofs &dofs, const std::vector<CeedSize> &incidence_start, const std::vector<CeedSize> &incidence,
              CsrPattern *csr) {
   HYPRE_BigInt *cols = csr->cols.data() + row_begin;
   const size_t  len  = csr->cols.size() - row_begin;
   if (std::is_sorted(cols, cols + len)) return;
-  std::uint8_t order[CsrPattern::dropped], renumber[CsrPattern::dropped];
-  for (size_t k = 0; k < len; k++) order[k] = (std::uint8_t)k;
-  std::sort(order, order + len, [cols](std::uint8_t a, std::uint8_t b) { return cols[a] < cols[b]; });
-  HYPRE_BigInt sorted[CsrPattern::dropped];
-  for (size_t k = 0; k < len; k++) sorted[k] = cols[order[k]], renumber[order[k]] = (std::uint8_t)k;
-  std::copy(sorted, sorted + len, cols);
+  // Keys (column, old position), sorted by insertion: rows are short (27 per component for Q1 hexahedra).
+  std::uint64_t key[CsrPattern::dropped];
+  std::uint8_t  renumber[CsrPattern::dropped];
+  for (size_t k = 0; k < len; k++) {
+    std::uint64_t value = (std::uint64_t)cols[k] << 8 | k;
+    size_t        at    = k;
+    for (; at > 0 && key[at - 1] > value; at--) key[at] = key[at - 1];
+    key[at] = value;
+  }
+  for (size_t k = 0; k < len; k++) cols[k] = (HYPRE_BigInt)(key[k] >> 8), renumber[key[k] & 0xff] = (std::uint8_t)k;
   const CeedInt n = dofs.elem_dofs();
   for (CeedSize k = incidence_start[i]; k < incidence_start[i + 1]; k++) {
     std::uint8_t *position = csr->position.data() + incidence[k] * n;  // entry (e, l) at (e * n + l) * n
@@ -93,6 +97,9 @@ bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs) {
 CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const std::vector<char> &essential) {
   const CeedSize n_local = p.local_size();
   const CeedInt  n       = dofs.elem_dofs();
+  if (p.global_size() >= (GlobalIndex)1 << 56) {  // SortRow packs a column and a position into 64 bits
+    throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs, more than the 2^56 the row sort handles");
+  }
   std::vector<HYPRE_BigInt> global(n_local);
   for (CeedSize i = 0; i < n_local; i++) global[i] = (HYPRE_BigInt)p.GlobalDof(i);
   // Which (element, entry) touch each DOF: the incidence, as CSR over DOFs.
@@ -109,8 +116,11 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
   csr.position.assign((size_t)dofs.num_elem * n * n, CsrPattern::dropped);
   csr.cols.reserve((size_t)n_local * 27);
   // Row i: its columns in the order the elements around i first name them; column_of[j] is j's position in
-  // the row being built (-1: not in it), reset through `touched` after each row.
-  std::vector<int>     column_of(n_local, -1);
+  // the row being built (-1: not in it, reset through `touched` after each row; -2: an essential DOF).
+  std::vector<int> column_of(n_local, -1);
+  for (CeedSize j = 0; j < n_local; j++) {
+    if (essential[j]) column_of[j] = -2;
+  }
   std::vector<CeedInt> touched;
   for (CeedSize i = 0; i < n_local; i++) {
     const size_t row_begin = csr.cols.size();
@@ -124,14 +134,15 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
       const CeedInt  *elem_dofs = dofs.dofs.data() + e * n;
       std::uint8_t   *position  = csr.position.data() + (e * n + l) * n;
       for (CeedInt m = 0; m < n; m++) {
-        const CeedInt j = elem_dofs[m];
-        if (essential[j]) continue;
-        if (column_of[j] < 0) {
-          column_of[j] = (int)(csr.cols.size() - row_begin);
+        const CeedInt j   = elem_dofs[m];
+        int           col = column_of[j];
+        if (col == -2) continue;
+        if (col < 0) {
+          col = column_of[j] = (int)(csr.cols.size() - row_begin);
           csr.cols.push_back(global[j]);
           touched.push_back(j);
         }
-        position[m] = (std::uint8_t)column_of[j];
+        position[m] = (std::uint8_t)col;
       }
     }
     if (csr.cols.size() - row_begin >= CsrPattern::dropped) {
