@@ -14,7 +14,8 @@
 
 namespace ceedrt {
 namespace parallel {
-namespace lor {
+// Internal to the library: not exported (its public API is ceed/parallel.hpp).
+namespace __attribute__((visibility("hidden"))) lor {
 
 /// L-vector DOF of every element entry: dofs[e * elem_dofs + comp * elem_size + node].
 struct ElementDofs {
