@@ -13,6 +13,7 @@
 
 #include "host-array.hpp"
 #include "hypre-support.hpp"
+#include "lor-assembly.hpp"
 
 namespace ceedrt {
 namespace parallel {
@@ -82,16 +83,14 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 
 // csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
 // are (an element restriction of one entry per element, applied transposed, scatter-adds them; dropped
-// entries go to one extra slot). Only the CSR values then cross to the host, for hypre.
-void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slot, CeedVector values, std::vector<double> *csr_values) {
-  const CeedInt        dropped = (CeedInt)csr_values->size();
-  std::vector<CeedInt> offsets(slot.size());
-  for (size_t k = 0; k < slot.size(); k++) offsets[k] = slot[k] >= 0 ? slot[k] : dropped;
+// entries, slot csr_values.size(), go to one extra slot). Only the CSR values then cross to the host, for hypre.
+void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, std::vector<double> *csr_values) {
+  const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
-  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slot.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
-                                                       offsets.data(), &scatter));
-  Vector    sums(ceed, (CeedSize)dropped + 1);
-  int       ierr = CeedVectorSetValue(sums, 0.0);
+  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slots.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
+                                                       slots.data(), &scatter));
+  Vector sums(ceed, (CeedSize)dropped + 1);
+  int    ierr = CeedVectorSetValue(sums, 0.0);
   if (!ierr) ierr = CeedElemRestrictionApply(scatter, CEED_TRANSPOSE, values, sums, CEED_REQUEST_IMMEDIATE);
   CeedElemRestrictionDestroy(&scatter);
   CEEDRT_PARALLEL_CALL(ceed, ierr);
@@ -99,20 +98,23 @@ void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slot, CeedVector val
   std::copy(s.data(), s.data() + dropped, csr_values->begin());
 }
 
-}  // namespace
-
-LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned) : impl_(std::make_unique<Impl>()) {
-  EnsureHypreInitialized();
-  const Prolongation &p    = prolongation;
-  Ceed                ceed = CeedOperatorReturnCeed(op_lor);
-  impl_->comm              = p.comm();
-  if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
-    throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
-                "-bit indices (build hypre with --enable-bigint)");
+// csr_values += the element-matrix entries at their slots: on the device where the backend keeps the
+// values there, else on the host.
+void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, std::vector<double> *csr_values, LorAssemblyTimings *timings) {
+  timings->csr_on_device = OnDevice(values);
+  if (timings->csr_on_device) return ScatterOnDevice(ceed, slots, values, csr_values);
+  HostArray     v(values, HostArray::read);
+  const CeedInt dropped = (CeedInt)csr_values->size();
+  for (size_t k = 0; k < slots.size(); k++) {
+    if (slots[k] != dropped) (*csr_values)[slots[k]] += v[(CeedSize)k];
   }
-  const std::vector<char> essential = EssentialLocalFlags(p, essential_owned);
+}
 
-  // Element matrices (COO with duplicates, in element order) from the Q1 operator.
+using lor::LocalRows;
+
+// The reference route: COO element matrices from the operator, the pattern by sorting each row's entries.
+LocalRows AssembleCoo(const Prolongation &p, CeedOperator op_lor, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  Ceed     ceed        = CeedOperatorReturnCeed(op_lor);
   double   start       = Now();
   CeedSize num_entries = 0;
   CeedInt *rows = nullptr, *cols = nullptr;
@@ -132,59 +134,96 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
     std::free(rows), std::free(cols);
     throw;
   }
-  timings_.element_matrices = Now() - start;
+  timings->element_matrices = Now() - start;
+
+  start          = Now();
+  LocalCsr csr   = BuildPattern(p, rows, cols, num_entries, essential);
+  std::free(rows), std::free(cols);
+  LocalRows local{std::move(csr.row_start), std::move(csr.cols), {}};
+  local.values.assign(local.cols.size(), 0.0);
+  for (CeedInt &slot : csr.slot) {
+    if (slot < 0) slot = (CeedInt)local.cols.size();
+  }
+  ScatterCoo(ceed, csr.slot, values, &local.values, timings);
+  timings->csr = Now() - start;
+  return local;
+}
+
+// The pattern from the element DOF lists, then on the host the element matrices computed and scattered in
+// one pass; on a device backend (or an operator of another form) the backend's element matrices scattered
+// through the same pattern.
+LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, const lor::ElementDofs &dofs, const std::vector<char> &essential,
+                                  LorAssemblyTimings *timings) {
+  Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
+  double              start = Now();
+  lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
+  std::vector<double> values(csr.cols.size(), 0.0);
+  timings->csr = Now() - start;
 
   start                = Now();
-  const LocalCsr csr   = BuildPattern(p, rows, cols, num_entries, essential);
-  std::free(rows), std::free(cols);
-  std::vector<double> csr_values(csr.cols.size(), 0.0);
-  timings_.csr_on_device = OnDevice(values);
-  if (timings_.csr_on_device) {
-    ScatterOnDevice(ceed, csr.slot, values, &csr_values);
+  CeedMemType preferred = CEED_MEM_HOST;
+  CEEDRT_PARALLEL_CALL(ceed, CeedGetPreferredMemType(ceed, &preferred));
+  timings->direct = preferred == CEED_MEM_HOST && lor::AddElementMatricesOnHost(op_lor, dofs, csr, &values);
+  if (timings->direct) {
+    timings->element_matrices = Now() - start;
   } else {
-    HostArray v(values, HostArray::read);
-    for (CeedSize k = 0; k < num_entries; k++) {
-      if (csr.slot[k] >= 0) csr_values[csr.slot[k]] += v[k];
-    }
+    CeedSize num_entries = 0;
+    CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssembleGetNumEntries(op_lor, &num_entries));
+    Vector element_values(ceed, num_entries);
+    CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
+    timings->element_matrices = Now() - start;
+    start                     = Now();
+    ScatterCoo(ceed, lor::CooSlots(dofs, csr), element_values, &values, timings);
+    timings->csr += Now() - start;
   }
-  for (CeedSize i = 0; i < p.local_size(); i++) {
-    if (essential[i] && p.IsOwned(i)) csr_values[csr.row_start[i]] = 1.0;
-  }
-  timings_.csr = Now() - start;
+  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+}
 
-  // Owned rows first, then ghost rows (hypre adds those to their owners' rows at assembly).
-  start                     = Now();
-  const HYPRE_BigInt first  = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  std::vector<HYPRE_Int>    ncols, row_sizes(p.owned_size(), 0);
-  std::vector<HYPRE_BigInt> global_rows, cols_out;
-  std::vector<double>       values_out;
-  HYPRE_Int                 off_process = 0;
-  for (int owned_pass = 1; owned_pass >= 0; owned_pass--) {
-    for (CeedSize i = 0; i < p.local_size(); i++) {
-      const HYPRE_Int count = csr.row_start[i + 1] - csr.row_start[i];
-      if (count == 0 || p.IsOwned(i) != (owned_pass == 1)) continue;
-      const HYPRE_BigInt row = (HYPRE_BigInt)p.GlobalDof(i);
-      global_rows.push_back(row);
-      ncols.push_back(count);
-      cols_out.insert(cols_out.end(), csr.cols.begin() + csr.row_start[i], csr.cols.begin() + csr.row_start[i + 1]);
-      values_out.insert(values_out.end(), csr_values.begin() + csr.row_start[i], csr_values.begin() + csr.row_start[i + 1]);
-      if (owned_pass) {
-        row_sizes[row - first] = count;
-      } else {
-        off_process += count;
-      }
-    }
+}  // namespace
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
+    : impl_(std::make_unique<Impl>()) {
+  EnsureHypreInitialized();
+  const Prolongation &p = prolongation;
+  impl_->comm           = p.comm();
+  if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
+    throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
+                "-bit indices (build hypre with --enable-bigint)");
   }
-  // Ghost contributions add columns the owner's own rows lack: room for a full 27-point row (and more).
-  for (HYPRE_Int &size : row_sizes) size = std::max<HYPRE_Int>(2 * size, 27 * p.num_comp());
+  const std::vector<char> essential = EssentialLocalFlags(p, essential_owned);
+  lor::ElementDofs        dofs;
+  LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
+                                      ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
+                                      : AssembleCoo(p, op_lor, essential, &timings_);
+  for (CeedSize i = 0; i < p.local_size(); i++) {
+    if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
+  }
+
+  // Every row complete on its owner, then handed to hypre where it lies in the arrays, with its exact
+  // diagonal- and off-diagonal-block sizes (hypre then needs no auxiliary row storage).
+  const double       start = Now();
+  const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
+  lor::OwnedRows     owned = lor::SumGhostRows(p, local);
+  local                    = LocalRows();  // freed before hypre allocates its arrays
+  std::vector<HYPRE_Int>    ncols, row_index, diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
+  std::vector<HYPRE_BigInt> global_rows;
+  for (CeedSize j = 0; j < p.owned_size(); j++) {
+    const HYPRE_Int count = owned.row_start[j + 1] - owned.row_start[j];
+    for (HYPRE_Int k = owned.row_start[j]; k < owned.row_start[j + 1]; k++) diag_sizes[j] += owned.cols[k] >= first && owned.cols[k] <= last;
+    offd_sizes[j] = count - diag_sizes[j];
+    if (count == 0) continue;
+    global_rows.push_back(first + (HYPRE_BigInt)j);
+    ncols.push_back(count);
+    row_index.push_back(owned.row_start[j]);
+  }
   HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
   HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  HypreCheck(HYPRE_IJMatrixSetRowSizes(impl_->ij, row_sizes.data()), "HYPRE_IJMatrixSetRowSizes");
-  HypreCheck(HYPRE_IJMatrixSetMaxOffProcElmts(impl_->ij, off_process), "HYPRE_IJMatrixSetMaxOffProcElmts");
+  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
   HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
   if (!global_rows.empty()) {
-    HypreCheck(HYPRE_IJMatrixAddToValues(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), cols_out.data(), values_out.data()),
-               "HYPRE_IJMatrixAddToValues");
+    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), owned.cols.data(),
+                                        owned.values.data()),
+               "HYPRE_IJMatrixSetValues2");
   }
   HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
   void *object = nullptr;
@@ -192,20 +231,18 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   impl_->parcsr = (HYPRE_ParCSRMatrix)object;
   timings_.hypre = Now() - start;
 
-  long long nonzeros = 0;
-  for (HYPRE_BigInt row = first; row <= last; row++) {
-    HYPRE_Int     size = 0;
-    HYPRE_BigInt *row_cols = nullptr;
-    double       *row_values = nullptr;
-    HypreCheck(HYPRE_ParCSRMatrixGetRow(impl_->parcsr, row, &size, &row_cols, &row_values), "HYPRE_ParCSRMatrixGetRow");
-    nonzeros += size;
-    HYPRE_ParCSRMatrixRestoreRow(impl_->parcsr, row, &size, &row_cols, &row_values);
+  impl_->owned_rows.resize(p.owned_size());
+  for (CeedSize j = 0; j < p.owned_size(); j++) impl_->owned_rows[j] = first + (HYPRE_BigInt)j;
+  std::vector<HYPRE_Int> row_counts(p.owned_size());
+  if (!row_counts.empty()) {
+    HypreCheck(HYPRE_IJMatrixGetRowCounts(impl_->ij, (HYPRE_Int)row_counts.size(), impl_->owned_rows.data(), row_counts.data()),
+               "HYPRE_IJMatrixGetRowCounts");
   }
+  long long nonzeros = 0;
+  for (HYPRE_Int count : row_counts) nonzeros += count;
   MPI_Allreduce(MPI_IN_PLACE, &nonzeros, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
   timings_.nonzeros = nonzeros;
 
-  impl_->owned_rows.resize(p.owned_size());
-  for (CeedSize j = 0; j < p.owned_size(); j++) impl_->owned_rows[j] = first + (HYPRE_BigInt)j;
   for (HYPRE_IJVector *v : {&impl_->x, &impl_->y}) {
     HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
     HypreCheck(HYPRE_IJVectorSetObjectType(*v, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");

@@ -82,35 +82,43 @@ PcgResult SolvePcg(ParallelOperator &op, Preconditioner *pc, CeedVector b, CeedV
     op.Apply(x, ap);  // r = b - A x
     CEEDRT_PARALLEL_CALL(ceed, CeedVectorCopy(b, r));
     CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPY(r, -1.0, ap));
-    auto precondition = [&]() {
-      if (pc) {
-        pc->Apply(r, z);
-      } else {
-        CEEDRT_PARALLEL_CALL(ceed, CeedVectorCopy(r, z));
-      }
+    // Without a preconditioner z is r itself: no copy, and r^T z is r^T r.
+    CeedVector zr           = pc ? z : r;
+    auto       precondition = [&]() {
+      if (pc) pc->Apply(r, z);
+    };
+    // r^T z and, only where it is the measured norm and differs from r^T z, r^T r: one pass over memory
+    // per inner product, one all-reduction for both.
+    const bool preconditioned_norm = options.norm == PcgNorm::preconditioned;
+    const bool need_rr             = pc && !preconditioned_norm;
+    double     rz = 0.0, rr = 0.0;
+    auto       inner_products = [&]() {
+      double local[2] = {0.0, 0.0};
+      CEEDRT_PARALLEL_CALL(ceed, CeedVectorDot(r, zr, &local[0]));
+      if (need_rr) CEEDRT_PARALLEL_CALL(ceed, CeedVectorDot(r, r, &local[1]));
+      MPI_Allreduce(MPI_IN_PLACE, local, need_rr ? 2 : 1, MPI_DOUBLE, MPI_SUM, comm);
+      rz = local[0];
+      rr = need_rr ? local[1] : local[0];
     };
     precondition();
-    CEEDRT_PARALLEL_CALL(ceed, CeedVectorCopy(z, p));
-    double       rz = Dot(comm, r, z), rr = Dot(comm, r, r);
+    CEEDRT_PARALLEL_CALL(ceed, CeedVectorCopy(zr, p));
+    inner_products();
     // The measured norm: |r|^2 (residual) or r^T M^-1 r (preconditioned).
-    const bool   preconditioned_norm = options.norm == PcgNorm::preconditioned;
-    auto         measure = [&]() { return preconditioned_norm ? rz : rr; };
-    const double rr_0    = measure();
-    double       current = rr_0;
+    auto         measure     = [&]() { return preconditioned_norm ? rz : rr; };
+    const double rr_0        = measure();
+    double       current     = rr_0;
     double       last_report = start;
     const long long bytes_before = HostDeviceBytes();
     while (!(current <= options.rtol * options.rtol * rr_0) && result.iterations < options.max_iterations && rr_0 > 0.0) {
       op.Apply(p, ap);
       const double p_ap = Dot(comm, p, ap);
       if (!(p_ap > 0.0)) throw Error("SolvePcg: breakdown, p^T A p = " + std::to_string(p_ap) + " at iteration " + std::to_string(result.iterations));
-      const double alpha = rz / p_ap;
+      const double alpha = rz / p_ap, rz_old = rz;
       CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPY(x, alpha, p));
       CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPY(r, -alpha, ap));
       precondition();
-      const double rz_new = Dot(comm, r, z);
-      rr                  = Dot(comm, r, r);
-      CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPBY(p, 1.0, rz_new / rz, z));  // p = z + beta p
-      rz = rz_new;
+      inner_products();
+      CEEDRT_PARALLEL_CALL(ceed, CeedVectorAXPBY(p, 1.0, rz / rz_old, zr));  // p = z + beta p
       current = measure();
       result.iterations++;
       if (options.progress && options.progress_interval > 0.0 && Now() - last_report >= options.progress_interval) {

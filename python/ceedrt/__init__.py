@@ -13,7 +13,7 @@ CEEDRT_DIR, pkg-config) and for what is added to libCEED's API (multiprecision a
 from ._common import CeedError
 from ._ffi import ffi, lib, library_path
 from .basis import Basis, BasisH1, BasisHcurl, BasisHdiv, BasisTensorH1, BasisTensorH1Lagrange, TransposeBasis
-from .ceed import Ceed
+from .ceed import Ceed, host_device_bytes
 from .constants import *  # noqa: F401,F403  (the module constants are part of the API)
 from . import constants as _constants
 from .elemrestriction import (BlockedCurlOrientedElemRestriction, BlockedElemRestriction,
@@ -33,6 +33,6 @@ __all__ = ["Ceed", "CeedError", "Vector",
            "BlockedStridedElemRestriction", "TransposeElemRestriction",
            "TransposeBlockedElemRestriction",
            "QFunction", "QFunctionByName", "IdentityQFunction", "QFunctionContext",
-           "Operator", "CompositeOperator", "library_path",
+           "Operator", "CompositeOperator", "library_path", "host_device_bytes",
            "ffi", "lib"]  # the cffi objects, as libCEED's package exposes them (libceed.lib.CEED_SCALAR_TYPE)
 __all__ += _constants.__all__

@@ -71,6 +71,7 @@ int CeedResetErrorMessage(Ceed ceed, const char **err_msg);
 int CeedErrorStore(Ceed, const char *, int, const char *, int, const char *, void *);
 int CeedErrorAbort(Ceed, const char *, int, const char *, int, const char *, void *);
 int CeedView(Ceed ceed, FILE *stream);
+int CeedGetHostDeviceBytes(CeedSize *host_to_device, CeedSize *device_to_host);
 int CeedGaussQuadrature(CeedInt Q, CeedScalar *q_ref_1d, CeedScalar *q_weight_1d);
 int CeedLobattoQuadrature(CeedInt Q, CeedScalar *q_ref_1d, CeedScalar *q_weight_1d);
 
@@ -90,6 +91,7 @@ int CeedVectorNorm(CeedVector vec, CeedNormType type, CeedScalar *norm);
 int CeedVectorScale(CeedVector x, CeedScalar alpha);
 int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x);
 int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector x);
+int CeedVectorDot(CeedVector x, CeedVector y, CeedScalar *result);
 int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y);
 int CeedVectorReciprocal(CeedVector vec);
 int CeedVectorGetLength(CeedVector vec, CeedSize *length);

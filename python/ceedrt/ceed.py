@@ -15,6 +15,14 @@ from .qfunction import IdentityQFunction, QFunction, QFunctionByName, QFunctionC
 from .vector import Vector
 
 
+def host_device_bytes():
+    """(host to device, device to host): the bytes the library has copied between host and device memory in
+    this process so far (a ceedrt extension; both 0 where no backend keeps data on a device)."""
+    to_device, to_host = ffi.new("CeedSize *"), ffi.new("CeedSize *")
+    check_null_ceed(lib.CeedGetHostDeviceBytes(to_device, to_host))
+    return to_device[0], to_host[0]
+
+
 class Ceed(CeedObject):
     """A library context on one backend, e.g. Ceed("/cpu/self/ref/serial") or Ceed("/gpu/cuda/gen").
 

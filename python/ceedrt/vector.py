@@ -134,6 +134,12 @@ class Vector(CeedObject):
         """self = alpha x + beta self"""
         self._check(lib.CeedVectorAXPBY(self._handle[0], alpha, beta, x._handle[0]))
 
+    def dot(self, x):
+        """x^T self, computed on the vectors' backend (a ceedrt extension)"""
+        result = ffi.new("CeedScalar *")
+        self._check(lib.CeedVectorDot(self._handle[0], x._handle[0], result))
+        return result[0]
+
     def pointwise_mult(self, x, y):
         """self = x .* y"""
         self._check(lib.CeedVectorPointwiseMult(self._handle[0], x._handle[0], y._handle[0]))

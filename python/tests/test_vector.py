@@ -87,6 +87,29 @@ def test_operations_give_known_values(ceed):
         np.testing.assert_allclose(view, 1.0 / np.array([3.5, 14.0, 31.5, 56.0]))
 
 
+def test_dot_gives_known_value_and_checks_lengths(ceed):
+    x, y = ceed.Vector(4), ceed.Vector(4)
+    x.set_array(np.array([1.0, -2.0, 3.0, -4.0]))
+    y.set_array(np.array([0.5, 1.0, -1.0, 2.0]))
+    assert x.dot(y) == pytest.approx(0.5 - 2.0 - 3.0 - 8.0)
+    assert y.dot(x) == pytest.approx(x.dot(y))
+    with pytest.raises(ceedrt.CeedError) as error:
+        x.dot(ceed.Vector(3))
+    assert "CeedVectorDot" in str(error.value) or "length" in str(error.value)
+
+
+def test_host_device_bytes_count_copies_to_the_device(ceed):
+    before = ceedrt.host_device_bytes()
+    x = ceed.Vector(100)
+    x.set_array(np.ones(100))
+    x.sync_array(ceedrt.MEM_DEVICE if ceed.get_preferred_memtype() == ceedrt.MEM_DEVICE else ceedrt.MEM_HOST)
+    after = ceedrt.host_device_bytes()
+    if ceed.get_preferred_memtype() == ceedrt.MEM_HOST:
+        assert after == before   # a host backend copies nothing between host and device
+    else:
+        assert after[0] - before[0] >= 100 * 8
+
+
 def test_vector_keeps_its_use_pointer_array_alive(ceed):
     vec = ceed.Vector(1000)
     vec.set_array(np.full(1000, 3.0), cmode=ceedrt.USE_POINTER)

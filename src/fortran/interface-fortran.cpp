@@ -92,6 +92,14 @@ CEED_FORTRAN(ceedvectorrestorearrayread)(int *vec, const CeedScalar *array, int6
 CEED_FORTRAN(ceedvectornorm)(int *vec, int *type, CeedScalar *norm, int *err) {
   *err = CeedVectorNorm(vectors.Get(*vec), static_cast<CeedNormType>(*type), norm);
 }
+// ceedrt extensions: the inner product on the vectors' backend, and the bytes copied between host and device.
+CEED_FORTRAN(ceedvectordot)(int *x, int *y, CeedScalar *result, int *err) { *err = CeedVectorDot(vectors.Get(*x), vectors.Get(*y), result); }
+CEED_FORTRAN(ceedgethostdevicebytes)(int64_t *host_to_device, int64_t *device_to_host, int *err) {
+  CeedSize to_device = 0, to_host = 0;
+  *err            = CeedGetHostDeviceBytes(&to_device, &to_host);
+  *host_to_device = to_device;
+  *device_to_host = to_host;
+}
 CEED_FORTRAN(ceedvectorreciprocal)(int *vec, int *err) { *err = CeedVectorReciprocal(vectors.Get(*vec)); }
 CEED_FORTRAN(ceedvectorview)(int *vec, int *err) { *err = CeedVectorView(vectors.Get(*vec), "%12.8f", stdout); }
 CEED_FORTRAN(ceedvectorsetnumviewtabs)(int *vec, int *num_tabs, int *err) { *err = CeedVectorSetNumViewTabs(vectors.Get(*vec), *num_tabs); }

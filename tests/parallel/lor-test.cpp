@@ -1,8 +1,10 @@
 // Low-order refinement: the Q1 sub-element offsets, and the assembled LOR matrix in hypre against the
 // matrix-free Q1 operator on the refined mesh: A_LOR x equals the ParallelOperator's action to round-off,
 // A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
+// The direct host assembly equals the COO route entry by entry; an operator on another mesh is refused.
 // "device" mode: the assembly on a device backend equals the host's entry by entry.
 //   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -81,6 +83,10 @@ struct LorProblem {
   }
 };
 
+std::string CaseName(const char *problem, int degree, Deformation deformation) {
+  return std::string(problem) + " p=" + std::to_string(degree) + " " + DeformationName(deformation);
+}
+
 void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
   const LorProblem       setup(problem, elems, degree, deformation);
   const bench::BpSpec   &spec = setup.spec;
@@ -107,7 +113,7 @@ void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3>
   }
   MPI_Allreduce(MPI_IN_PLACE, &max_diff, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &max_value, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  const std::string name = std::string(problem) + " p=" + std::to_string(degree) + " " + DeformationName(deformation);
+  const std::string name = CaseName(problem, degree, deformation);
   Require(max_diff <= 1e-12 * max_value, name + ": |A_LOR x - A_Q1 x| = " + std::to_string(max_diff) + " of " + std::to_string(max_value));
   // Symmetry: w^T A x = x^T A w.
   matrix.Multiply(w, z);
@@ -130,21 +136,17 @@ void CheckLorMatrix(Ceed ceed, const char *problem, const std::array<CeedInt, 3>
   for (CeedVector *v : {&x, &y, &z, &w}) CeedVectorDestroy(v);
 }
 
-// The LOR matrix assembled on a device backend (element matrices and their scatter into the CSR values on
-// the device) equals the host assembly entry by entry: same rows, same columns, values to round-off.
-void CheckDeviceAssembly(Ceed host, Ceed device, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
-  const LorProblem       setup(problem, elems, degree, deformation);
-  const bench::BpProblem lor_host(host, setup.spec, setup.lor_mesh), lor_device(device, setup.spec, setup.lor_mesh);
-  const LorMatrix        on_host(setup.P, lor_host.op(), setup.essential), on_device(setup.P, lor_device.op(), setup.essential);
-  const std::string      name = std::string(problem) + " p=" + std::to_string(degree) + " " + DeformationName(deformation);
-  Require(!on_host.timings().csr_on_device && on_device.timings().csr_on_device, name + ": the device path did not run on the device backend");
+// Two assemblies of one LOR matrix agree entry by entry: same rows, same columns (each row sorted by column:
+// the assemblies may hand hypre a row's columns in different orders), values to 1e-13 relative.
+void RequireEqualEntries(const std::string &name, const char *what, const Prolongation &P, const LorMatrix &reference, const LorMatrix &other) {
   double    max_diff = 0.0, max_value = 0.0;
   long long entries  = 0;
-  for (CeedSize j = 0; j < setup.P.owned_size(); j++) {
-    const GlobalIndex row = setup.P.first_owned_dof() + j;
-    const auto        a = on_host.Row(row), b = on_device.Row(row);
-    Require(a.size() == b.size(), name + ": row " + std::to_string(row) + " has " + std::to_string(a.size()) + " entries on the host, " +
-                                      std::to_string(b.size()) + " on the device");
+  for (CeedSize j = 0; j < P.owned_size(); j++) {
+    const GlobalIndex row = P.first_owned_dof() + j;
+    auto              a = reference.Row(row), b = other.Row(row);
+    Require(a.size() == b.size(), name + ": row " + std::to_string(row) + " has " + std::to_string(a.size()) + " entries in the reference, " +
+                                      std::to_string(b.size()) + " in the " + what + " assembly");
+    std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
     for (size_t k = 0; k < a.size(); k++) {
       Require(a[k].first == b[k].first, name + ": row " + std::to_string(row) + " entry " + std::to_string(k) + " has different columns");
       max_diff  = std::fmax(max_diff, std::fabs(a[k].second - b[k].second));
@@ -156,10 +158,55 @@ void CheckDeviceAssembly(Ceed host, Ceed device, const char *problem, const std:
   MPI_Allreduce(MPI_IN_PLACE, &max_value, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &entries, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) {
-    std::printf("%s: device LOR assembly, %lld entries equal to the host's, max difference %.2e (relative %.2e)\n", name.c_str(), entries, max_diff,
-                max_diff / max_value);
+    std::printf("%s: %s LOR assembly, %lld entries equal to the reference's, max difference %.2e (relative %.2e)\n", name.c_str(), what, entries,
+                max_diff, max_diff / max_value);
   }
-  Require(max_diff <= 1e-13 * max_value, name + ": device and host entries differ by " + std::to_string(max_diff / max_value) + " (relative)");
+  Require(entries > 0 && max_diff <= 1e-13 * max_value,
+          name + ": " + what + " and reference entries differ by " + std::to_string(max_diff / max_value) + " (relative)");
+}
+
+// The LOR matrix assembled on a device backend (element matrices and their scatter into the CSR values on
+// the device) equals the host assembly entry by entry.
+void CheckDeviceAssembly(Ceed host, Ceed device, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor_host(host, setup.spec, setup.lor_mesh), lor_device(device, setup.spec, setup.lor_mesh);
+  const LorMatrix        on_host(setup.P, lor_host.op(), setup.essential), on_device(setup.P, lor_device.op(), setup.essential);
+  const std::string      name = CaseName(problem, degree, deformation);
+  Require(!on_host.timings().csr_on_device && on_device.timings().csr_on_device, name + ": the device path did not run on the device backend");
+  RequireEqualEntries(name, "device", setup.P, on_host, on_device);
+}
+
+// The direct host assembly (element matrices from the assembled QFunction, scattered through the element
+// pattern) equals the COO route (CeedOperatorLinearAssemble, pattern by sorting) entry by entry.
+void CheckDirectAssembly(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor(ceed, setup.spec, setup.lor_mesh);
+  const LorMatrix        coo(setup.P, lor.op(), setup.essential, LorAssembly::coo), direct(setup.P, lor.op(), setup.essential);
+  const std::string      name = CaseName(problem, degree, deformation);
+  Require(direct.timings().direct && !coo.timings().direct, name + ": the direct assembly did not run");
+  Require(direct.timings().nonzeros == coo.timings().nonzeros, name + ": " + std::to_string(direct.timings().nonzeros) + " nonzeros direct, " +
+                                                                   std::to_string(coo.timings().nonzeros) + " through COO");
+  RequireEqualEntries(name, "direct", setup.P, coo, direct);
+}
+
+// An operator whose restriction reaches past the prolongation's local DOFs is refused with an error naming
+// the DOF, on both routes (one rank: the check is local and precedes every collective call).
+void CheckForeignOperatorRefused(Ceed ceed) {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 1) return;
+  const LorProblem       small("bp3", {6, 2, 2}, 2, Deformation::none), large("bp3", {6, 4, 4}, 2, Deformation::none);
+  const bench::BpProblem lor(ceed, large.spec, large.lor_mesh);
+  for (LorAssembly method : {LorAssembly::automatic, LorAssembly::coo}) {
+    std::string message;
+    try {
+      LorMatrix matrix(small.P, lor.op(), small.essential, method);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    Require(message.find("outside the prolongation's " + std::to_string(small.P.local_size()) + " local DOFs") != std::string::npos,
+            "a LorMatrix of an operator on a larger mesh was not refused (message: '" + message + "')");
+  }
 }
 
 }  // namespace
@@ -182,6 +229,10 @@ int main(int argc, char **argv) {
     CheckLorMatrix(ceed, "bp3", {5, 3, 4}, 4, Deformation::smooth);
     CheckLorMatrix(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckLorMatrix(ceed, "bp1", {4, 3, 3}, 3, Deformation::none);
+    CheckDirectAssembly(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
+    CheckDirectAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
+    CheckDirectAssembly(ceed, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+    CheckForeignOperatorRefused(ceed);
   } catch (const std::exception &e) {
     Require(false, e.what());
   }

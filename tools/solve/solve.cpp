@@ -287,7 +287,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   // The assembled matrix of a Q1 operator in hypre and one BoomerAMG V-cycle of it (assembly timed from start).
   auto assemble_amg = [&](double start, const Prolongation &p, CeedOperator op_q1, const std::vector<char> &essential_owned) {
-    lor_matrix                  = std::make_unique<LorMatrix>(p, op_q1, essential_owned);
+    lor_matrix                  = std::make_unique<LorMatrix>(p, op_q1, essential_owned, options.lor_assembly);
     report.lor_assembly         = MaxOver(comm, Now() - start);
     report.lor_nonzeros         = lor_matrix->timings().nonzeros;
     report.lor_element_matrices = lor_matrix->timings().element_matrices;

@@ -25,6 +25,7 @@ struct SolveOptions {
   double                            progress_interval = 0.0;      // seconds between progress lines (0: none)
   CeedQuadMode                      lor_quadrature = CEED_GAUSS_LOBATTO;  // points of the LOR elements' quadrature
   int                               lor_q_1d       = 0;                   // and their number per direction (0: 2)
+  ceedrt::parallel::LorAssembly     lor_assembly   = ceedrt::parallel::LorAssembly::automatic;  // LOR element matrices and pattern
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
 };

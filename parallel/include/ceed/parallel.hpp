@@ -340,11 +340,18 @@ struct AmgOptions {
 #if CEEDRT_PARALLEL_HAVE_HYPRE
 /// Seconds spent assembling a LorMatrix, and its size.
 struct LorAssemblyTimings {
-  double      element_matrices = 0.0;  ///< CeedOperatorLinearAssemble on the LOR operator
-  double      csr              = 0.0;  ///< scattering element matrices into the rank-local CSR rows
+  double      element_matrices = 0.0;  ///< the LOR operator's element matrices (with the scatter when direct)
+  double      csr              = 0.0;  ///< the rank-local CSR pattern and (unless direct) the scatter into it
   double      hypre            = 0.0;  ///< handing rows to hypre and its assembly (includes the off-rank rows)
   GlobalIndex nonzeros         = 0;    ///< of the global matrix
   bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
+  bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
+};
+
+/// How LorMatrix computes its element matrices and CSR pattern.
+enum class LorAssembly {
+  automatic,  ///< direct where the operator allows (one plain active restriction, INTERP/GRAD fields, host memory)
+  coo,        ///< CeedOperatorLinearAssembleSymbolic/CeedOperatorLinearAssemble, pattern by sorting (the reference)
 };
 
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
@@ -354,7 +361,8 @@ struct LorAssemblyTimings {
 class LorMatrix {
  public:
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
-  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned);
+  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned,
+            LorAssembly method = LorAssembly::automatic);
   ~LorMatrix();
   LorMatrix(const LorMatrix &)            = delete;
   LorMatrix &operator=(const LorMatrix &) = delete;

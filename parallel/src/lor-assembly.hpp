@@ -1,0 +1,72 @@
+// LOR matrix assembly, the pieces under LorMatrix: the element DOF lists of the operator's active
+// restriction, the rank-local CSR pattern with each element entry's position in its row (built once,
+// row by row, from the node-to-element incidence: no COO list with duplicates, no global sort), and the
+// direct host assembly of low-order element matrices from the assembled QFunction, scattered through
+// those positions. Operators of another form (several active restrictions, oriented or strided
+// restrictions, other eval modes) take the generic COO route in lor-matrix.cpp.
+#pragma once
+
+#include <ceed/parallel.hpp>
+
+#include <HYPRE_utilities.h>
+
+#include <cstdint>
+
+namespace ceedrt {
+namespace parallel {
+// Internal to the library: not exported (its public API is ceed/parallel.hpp).
+namespace __attribute__((visibility("hidden"))) lor {
+
+/// L-vector DOF of every element entry: dofs[e * elem_dofs + comp * elem_size + node].
+struct ElementDofs {
+  CeedElemRestriction rstr      = nullptr;  ///< the restriction they came from (borrowed)
+  CeedInt             num_elem  = 0, elem_size = 0, num_comp = 0;
+  std::vector<CeedInt> dofs;
+  CeedInt             elem_dofs() const { return elem_size * num_comp; }
+};
+
+/// The element DOFs of op's active fields when every active input and output field uses the same
+/// plain (offset, unoriented) restriction; false when op has another form. Throws on an offset outside
+/// [0, local_size).
+bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs);
+
+/// Rank-local CSR rows of P^T A P (owned and ghost L DOFs, columns in global numbers, sorted), essential
+/// rows and columns dropped and a unit diagonal as the only entry of each owned essential row.
+struct CsrPattern {
+  static constexpr std::uint8_t dropped = 255;  ///< position of an entry in an essential row or column
+  std::vector<HYPRE_Int>        row_start;      ///< per L DOF, and one past the last
+  std::vector<HYPRE_BigInt>     cols;
+  /// Per element, entry (row l, column m) of its element matrix at [e * n * n + l * n + m] (n = elem_dofs):
+  /// its column's position within row dofs(e, l).
+  std::vector<std::uint8_t>     position;
+};
+
+/// Throws when a row would have 255 or more entries (the positions are bytes).
+CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const std::vector<char> &essential);
+
+/// csr_values += the element matrices of op (of the form ReadElementDofs accepts), computed on the host
+/// from QFunction probes and the basis matrices, products with exact zeros of the basis skipped. False
+/// (and nothing added) when an active field's eval mode is not INTERP or GRAD, or a passive input is not
+/// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
+bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
+
+/// Rank-local rows of P^T A P, values included (row_start per L DOF).
+struct LocalRows {
+  std::vector<HYPRE_Int>    row_start;
+  std::vector<HYPRE_BigInt> cols;
+  std::vector<double>       values;
+};
+
+/// The rows of this rank's owned DOFs (row_start per T DOF, first_owned_dof first), complete: the local rows
+/// of the owned DOFs plus the ghost rows other ranks hold of them, summed (collective). Rows sorted by column
+/// where the local rows are.
+using OwnedRows = LocalRows;
+OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
+
+/// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
+/// component, output component, output node, input node), csr.cols.size() for dropped entries.
+std::vector<CeedInt> CooSlots(const ElementDofs &dofs, const CsrPattern &csr);
+
+}  // namespace lor
+}  // namespace parallel
+}  // namespace ceedrt
