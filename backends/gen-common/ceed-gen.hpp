@@ -179,6 +179,8 @@ struct ThreadLayout {
   bool fixed_block = false;   // the kernel is launched with exactly max_block threads (HIP)
   int  min_blocks  = 1;       // CUDA: blocks of max_block threads a multiprocessor must hold at once (the
                               // launch bound's second argument, :min_blocks=N), which caps the registers
+  int  shared_values_per_elem = 1;  // dynamic shared memory of one element in CeedScalar values: the exchange
+                                    // slice (threads_per_elem), and the columns of the sliced 3D kernels
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different
@@ -189,7 +191,8 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
 // The block of a fixed-block vendor: whole elements of threads_per_elem threads, at most 256 threads (one
 // element if it has more), chosen to leave the fewest idle lanes in the last wavefront and, among equals,
 // the most elements. E.g. 3D p=1..8 (Q = P + 1, t_1d^2 threads per element) on wavefront 64: 252, 256, 250, 252, 245, 256, 243, 200.
-int FixedBlockSize(int threads_per_elem, int wavefront);
+// max_threads lowers the 256 (the elements whose shared memory a block can hold).
+int FixedBlockSize(int threads_per_elem, int wavefront, int max_threads = 256);
 
 // The gpu dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedGpuQFunctionError)`, blocks of
 // whole elements in the given layout, element arrays in registers, the QFunction called per point with Q = 1

@@ -50,10 +50,14 @@ struct CeedGenElem {
   bool    active; /* false for the spare groups of the last block */
 };
 
-/* Shared memory of the block: one slice of CEED_GEN_THREADS_PER_ELEM values per element of the block,
-   through which the contractions along thread dimensions exchange values (sized at launch). */
+/* Shared memory of the block: CEED_GEN_SHARED_PER_ELEM values per element of the block (sized at launch), starting
+   with the slice of CEED_GEN_THREADS_PER_ELEM values through which the contractions along thread dimensions exchange
+   values; the sliced 3D kernels keep their columns after it (gpu/ceed-gen-gpu-sliced.h). */
+#ifndef CEED_GEN_SHARED_PER_ELEM
+#define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
+#endif
 extern __shared__ CeedScalar ceed_gen_shared[];
-static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + (threadIdx.x - threadIdx.x % CEED_GEN_THREADS_PER_ELEM); }
+static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + threadIdx.x / CEED_GEN_THREADS_PER_ELEM * CEED_GEN_SHARED_PER_ELEM; }
 
 /* Quadrature weights of the thread's column (once per kernel). */
 template <int NQ>
