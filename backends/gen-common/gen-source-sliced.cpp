@@ -236,8 +236,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     bool add = false;
     for (int j = group; j <= i; j++) {
       const FieldDesc &g = desc.outputs[j];
-      if (out_group[j] != group || !OwnsColumn(plan.output, j)) continue;
-      w.Line("// output " + S(j) + ": " + Describe(g));
+      if (out_group[j] != group) continue;
+      w.Line("// output " + S(j) + ": " + Describe(g) + (OwnsColumn(plan.output, j) ? "" : " (summed in " + ColumnName(plan.output, false, j) + ")"));
+      if (!OwnsColumn(plan.output, j)) continue;
       const std::string column = ColumnComponent(Column(false, j), q_1d);
       if (g.identity_interp) {
         w.Line("CeedGenLoadColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
