@@ -87,7 +87,8 @@ class GpuDialect final : public Dialect {
     return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
            "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
            S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
-           S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n";
+           S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
+           (vendor_ == "hip" ? "0" : "1") + "\n";
   }
   int Lanes() const override { return 1; }
   // Per-thread values: the array's column (values divided by the extent of the thread dimensions).

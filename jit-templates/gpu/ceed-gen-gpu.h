@@ -53,6 +53,10 @@ struct CeedGenElem {
 /* Shared memory of the block: CEED_GEN_SHARED_PER_ELEM values per element of the block (sized at launch), starting
    with the slice of CEED_GEN_THREADS_PER_ELEM values through which the contractions along thread dimensions exchange
    values; the sliced 3D kernels keep their columns after it (gpu/ceed-gen-gpu-sliced.h). */
+/* Whether the 1D matrices are read through volatile loads (gpu/ceed-gen-gpu-basis.h, CeedGenMatrixEntry). */
+#ifndef CEED_GEN_VOLATILE_MATRICES
+#define CEED_GEN_VOLATILE_MATRICES 1
+#endif
 #ifndef CEED_GEN_SHARED_PER_ELEM
 #define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
 #endif
