@@ -41,7 +41,10 @@ static __device__ __forceinline__ bool CeedGenOwnsColumn() {
 }
 template <int N>
 static __device__ __forceinline__ int CeedGenLocalIndex(int i) {
-  return CEED_GEN_THREAD_DIMS == 0 ? i : CeedGenThreadX() + (CEED_GEN_THREAD_DIMS == 2 ? N * CeedGenThreadY() : 0) + CeedGenPow(N, CEED_GEN_THREAD_DIMS) * i;
+  /* A constant, evaluated here: hipRTC otherwise calls the recursive CeedGenPow at run time, and a recursive call
+     gives the kernel a 16 KiB dynamic stack in scratch (gfx90a BP5 p=1, 3, 7: 16400 bytes). */
+  constexpr int plane = CeedGenPow(N, CEED_GEN_THREAD_DIMS);
+  return CEED_GEN_THREAD_DIMS == 0 ? i : CeedGenThreadX() + (CEED_GEN_THREAD_DIMS == 2 ? N * CeedGenThreadY() : 0) + plane * i;
 }
 
 /* The element a thread group works on. */
