@@ -37,16 +37,23 @@
 //   - the transpose scatter's atomics live inside the dialect's CeedGenWriteOffset (serial on cpu,
 //     atomicAdd on gpu), so the glue never spells them.
 // The gpu dialect's 3D tensor kernels (SlicesTensorElements) take a second shape of glue, gen-source-sliced.cpp:
-// a T1d x T1d thread tile per element (T1d = max(P1d, Q1d)), several elements per block, each thread holding the
-// z column of its (x, y); inputs are interpolated to the points once, then the QFunction runs z slice by z slice
-// with only that slice's gradient in registers (x and y through the element's shared-memory slice, z along the
-// column with the collocated derivative), quadrature data read at the point, and the transposed actions added
-// into one accumulator column per output before the transposed interpolation. The register budget is the
-// reason (issue 30: the whole-column shape held 1.4-3x libCEED's registers on an H100); ceed-info --kernels
-// measures it without a GPU and a test in backends/gpu/tests holds it. Three things in the templates matter
-// as much as the shape: the 1D matrices are read from shared-memory copies through a volatile load at each use
-// (otherwise the compiler keeps every entry in a register), a block makes one pass over its elements (a loop
-// would keep its invariants live), and register contractions apply each matrix entry to all components.
+// a T1d x T1d thread tile per element (T1d = max(P1d, Q1d)), several elements per block, each thread owning the
+// z column of its (x, y). The interpolated inputs and the output accumulators are columns in the element's shared
+// memory ([comp][z][tile], gpu/ceed-gen-gpu-sliced.h), filled and emptied one component at a time (read, interpolate
+// x and y through the exchange slice and z in registers, store; and back); the QFunction runs z slice by z slice
+// with only that point's values in registers: its gradient (x and y from the neighbours' entries of the slice, z
+// along the own column, with the collocated derivative), quadrature data read at the point, and the transposed
+// actions added into the accumulators (x and y through two exchange planes per component). The register budget is
+// the reason (issue 30: the whole-column shape held 1.4-3x libCEED's registers on an H100; with the columns in
+// registers the vector problems still took 150-255 registers and BP4 p=8 spilled). The trade is shared memory:
+// 2 * comps * Q1d values per thread for one input and one output, which for BP2/BP4/BP6 at p >= 6 is what limits
+// sm_90 to 25-28% occupancy (the exchange of all components at once, two barriers per slice, would cost BP4 p=7 its
+// 25%). ThreadLayout::shared_values_per_elem carries the element's shared memory to the launch (block choice,
+// occupancy) and to the HIP block (64 KiB per block). ceed-info --kernels measures the kernels without a GPU and
+// GenKernelRegisters in tests/backends/gpu holds the counts. Three things in the templates matter as much as the
+// shape: the 1D matrices are read from shared-memory copies through a volatile load at each use (otherwise the
+// compiler keeps every entry in a register), a block makes one pass over its elements (a loop would keep its
+// invariants live), and the component loops are not unrolled (unrolled, the compiler overlaps the components).
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
 // whole-column shape.
 // A new target adds a Dialect subclass and a jit/gen/<name>/ folder; nothing in the cpu paths or in
@@ -180,6 +187,8 @@ struct ThreadLayout {
   bool fixed_block = false;   // the kernel is launched with exactly max_block threads (HIP)
   int  min_blocks  = 1;       // CUDA: blocks of max_block threads a multiprocessor must hold at once (the
                               // launch bound's second argument, :min_blocks=N), which caps the registers
+  int  shared_values_per_elem = 1;  // dynamic shared memory of one element in CeedScalar values: the exchange
+                                    // slice (threads_per_elem), and the columns of the sliced 3D kernels
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different
@@ -190,14 +199,19 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
 // The block of a fixed-block vendor: whole elements of threads_per_elem threads, at most 256 threads (one
 // element if it has more), chosen to leave the fewest idle lanes in the last wavefront and, among equals,
 // the most elements. E.g. 3D p=1..8 (Q = P + 1, t_1d^2 threads per element) on wavefront 64: 252, 256, 250, 252, 245, 256, 243, 200.
-int FixedBlockSize(int threads_per_elem, int wavefront);
+// max_threads lowers the 256 (the elements whose shared memory a block can hold).
+int FixedBlockSize(int threads_per_elem, int wavefront, int max_threads = 256);
 
 // The gpu dialect: kernel `CeedGenOperatorKernel(const CeedGenArgs, const CeedGpuQFunctionError)`, blocks of
 // whole elements in the given layout, element arrays in registers, the QFunction called per point with Q = 1
 // and its non-zero returns recorded through the second argument (jit/gen/gpu/ceed-gpu-qfunction-error.h).
-// vendor "cuda" passes the arguments as __grid_constant__; "hip" as plain by-value parameters. Both compile
-// __launch_bounds__(layout.max_block).
-std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args);
+// Both compile __launch_bounds__(layout.max_block); what differs per compiler comes in GpuDialectOptions, filled
+// from the GPU runtime's capabilities (the dialect never compares vendor names).
+struct GpuDialectOptions {
+  bool grid_constant_args    = false;  // arguments as `const __grid_constant__` (CUDA) instead of plain by-value
+  bool volatile_matrix_loads = false;  // basis matrix entries loaded through volatile (CEED_GEN_VOLATILE_MATRICES)
+};
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, const GpuDialectOptions &options);
 
 struct KernelSource {
   std::string text;           // the complete translation unit

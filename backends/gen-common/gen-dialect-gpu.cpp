@@ -9,10 +9,10 @@
 
 namespace ceed::gen {
 
-int FixedBlockSize(int threads_per_elem, int wavefront) {
-  if (threads_per_elem >= 256 || wavefront <= 0) return threads_per_elem;
+int FixedBlockSize(int threads_per_elem, int wavefront, int max_threads) {
+  if (threads_per_elem >= std::min(256, max_threads) || wavefront <= 0) return threads_per_elem;
   int best = threads_per_elem, best_idle = wavefront;
-  for (int block = threads_per_elem; block <= 256; block += threads_per_elem) {
+  for (int block = threads_per_elem; block <= std::min(256, max_threads); block += threads_per_elem) {
     const int idle = (wavefront - block % wavefront) % wavefront;
     // Idle lanes relative to the lanes occupied: compare idle/lanes across blocks without division.
     const long lanes = block + idle, best_lanes = best + best_idle;
@@ -57,8 +57,12 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
     *why_not = std::to_string(layout.threads_per_elem) + " threads per element exceed a GPU block";
     return layout;
   }
+  layout.shared_values_per_elem = layout.threads_per_elem;
+  if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) layout.shared_values_per_elem *= glue::PlanSlicedColumns(desc).planes;
   if (wavefront > 0) {
-    layout.max_block   = FixedBlockSize(layout.threads_per_elem, wavefront);
+    // Fixed-block vendors (HIP) offer 64 KiB of shared memory per block.
+    const int elem_bytes = layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
+    layout.max_block     = FixedBlockSize(layout.threads_per_elem, wavefront, 65536 / elem_bytes * layout.threads_per_elem);
     layout.fixed_block = true;
     return layout;
   }
@@ -73,18 +77,20 @@ std::string S(long long v) { return std::to_string(v); }
 
 class GpuDialect final : public Dialect {
  public:
-  GpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args)
-      : l_(layout), name_(name), grid_constant_args_(grid_constant_args) {}
+  GpuDialect(const ThreadLayout &layout, const std::string &name, const GpuDialectOptions &options)
+      : l_(layout), name_(name), options_(options) {}
   std::string              Name() const override { return name_; }
   std::vector<std::string> TemplateFiles() const override {
-    return {"gpu/ceed-gen-gpu.h", "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "ceed-gen-basis.h", "gpu/ceed-gpu-qfunction-error.h"};
+    return {"gpu/ceed-gen-gpu.h",   "gpu/ceed-gen-gpu-restriction.h", "gpu/ceed-gen-gpu-basis.h", "ceed-gen-basis.h",
+            "gpu/ceed-gen-gpu-sliced.h", "gpu/ceed-gpu-qfunction-error.h"};
   }
   std::string Preamble() const override {
     // QFunction sources compiled for the device, one point per call (spec 01 §6).
     return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
            "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
            S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
-           S(l_.Q_1d) + "\n";
+           S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
+           (options_.volatile_matrix_loads ? "1" : "0") + "\n";
   }
   int Lanes() const override { return 1; }
   // Per-thread values: the array's column (values divided by the extent of the thread dimensions).
@@ -103,7 +109,7 @@ class GpuDialect final : public Dialect {
   void KernelBegin(Writer &w, const OperatorDesc &desc) const override {
     // qf_error: where non-zero QFunction returns are recorded (gpu/ceed-gpu-qfunction-error.h).
     // CUDA reads the by-value arguments in place (__grid_constant__); HIP has no such qualifier.
-    const char *args_qualifier = grid_constant_args_ ? "const __grid_constant__ " : "const ";
+    const char *args_qualifier = options_.grid_constant_args ? "const __grid_constant__ " : "const ";
     const std::string bounds         = S(l_.max_block) + (l_.min_blocks > 1 ? ", " + S(l_.min_blocks) : "");
     w.Line("extern \"C\" __global__ void __launch_bounds__(" + bounds + ") CeedGenOperatorKernel(" + args_qualifier +
            "CeedGenArgs args_value, const CeedGpuQFunctionError qf_error) {");
@@ -215,13 +221,13 @@ class GpuDialect final : public Dialect {
 
   ThreadLayout l_;
   std::string  name_;
-  bool         grid_constant_args_;
+  GpuDialectOptions options_;
 };
 
 }  // namespace
 
-std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, bool grid_constant_args) {
-  return std::make_unique<GpuDialect>(layout, name, grid_constant_args);
+std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, const GpuDialectOptions &options) {
+  return std::make_unique<GpuDialect>(layout, name, options);
 }
 
 }  // namespace ceed::gen

@@ -18,8 +18,12 @@ std::string VectorArg(const OperatorDesc &desc, const FieldDesc &f, bool is_inpu
 // start (the dialect completes it with the receiving array).
 bool        ReadAtPoints(const Dialect &dialect, const FieldDesc &f);
 std::string ReadAtPointCall(const OperatorDesc &desc, const FieldDesc &f, int index);
-// Read (E) or transpose write (E^T) of one element array through the field's restriction.
-std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array);
+// Template arguments of a strided restriction: components, element size, node, component and element strides.
+std::string StridedShape(const FieldDesc &f);
+// Read (E) or transpose write (E^T) of one element array through the field's restriction; with `component` (an
+// expression) of that component alone, the array holding one component.
+std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array,
+                            const std::string &component = "");
 // Tensor interpolation that is the identity (nodes are points).
 bool        IsIdentity(const FieldDesc &f);
 bool        SameData(const FieldDesc &a, const FieldDesc &b);
@@ -58,6 +62,13 @@ int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, co
 // Whether the sliced kernel serves desc: 3D tensor bases only, gradients through the quadrature points
 // (collocated), fields interpolated, differentiated, weights or quadrature-point data without a basis.
 bool SliceableOperator(const OperatorDesc &desc);
+// Where the sliced kernel keeps its columns in the element's shared memory, in planes (one value per thread of the
+// element): exchange planes first, then the columns, each field's starting plane (-1: none).
+struct SlicedColumns {
+  int              exchange = 1, planes = 0;
+  std::vector<int> input, output;
+};
+SlicedColumns PlanSlicedColumns(const OperatorDesc &desc);
 int  GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);
 
 }  // namespace ceed::gen::glue

@@ -4,18 +4,20 @@
 // as many warps resident (issue measurements on an H100: BP3 p=6 250 registers against 85).
 //
 // Shape, per element and per thread of its T1d x T1d tile (T1d = max(P1d, Q1d)):
-//   1. read each input's nodal column and interpolate it to the Q1d points of the column (x and y through
-//      the element's shared-memory slice, z in registers); identity bases use the nodal column as is;
-//   2. zero one accumulator column per basis output (values at the points, [comp][Q1d]);
+//   1. one component at a time, read each input's nodal column and interpolate it to the Q1d points of the
+//      column (x and y through the element's exchange slice, z in registers; identity bases use the nodal
+//      column as is) and store it in the element's shared memory (gpu/ceed-gen-gpu-sliced.h);
+//   2. zero one accumulator column per output basis (values at the points, [comp][Q1d], shared memory too);
 //   3. for each z slice k: gather the point's inputs (values at k; the gradient of slice k alone, x and y
-//      through shared memory, z along the column with the collocated derivative; weights; quadrature data
-//      read at the point), call the QFunction once, and add its outputs' transposed actions into the
-//      accumulators (values at k; D^T of the slice's gradient, x and y back through shared memory, z into
-//      every entry of the column);
-//   4. interpolate the accumulators back to the nodes (transpose), sum outputs sharing a restriction and
-//      vector, and write through the restriction.
-// Live per thread across the slice loop: the inputs' point columns, the accumulators, one point's values;
-// quadrature data is never held beyond its point.
+//      from the neighbours' entries of the column, z along the thread's own column with the collocated
+//      derivative; weights and quadrature data read at the point), call the QFunction once, and add its
+//      outputs' transposed actions into the accumulators (values at k; D^T of the slice's gradient, x and y
+//      through exchange planes, z into every entry of the column);
+//   4. one component at a time, interpolate the accumulators back to the nodes (transpose), sum outputs
+//      sharing a restriction and vector, and write through the restriction.
+// Live in registers across the slice loop: one point's values, nothing per column; during steps 1 and 4 one
+// component's column. Before the columns moved to shared memory (2026-11-26) the vector problems held
+// 2 * 3 * Q1d column values in registers: BP4 at 160-255 registers on sm_90, p=8 spilling.
 #include <algorithm>
 
 #include "gen-glue.hpp"
@@ -26,7 +28,7 @@ bool SliceableOperator(const OperatorDesc &desc) {
   bool tensor = false;
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
     for (const FieldDesc &f : *fields) {
-      if (f.host_interleaved) return false;
+      if (f.host_interleaved || f.contiguous_rows) return false;
       switch (f.eval_mode) {
         case CEED_EVAL_INTERP:
           if (f.basis_kind != BasisKind::kTensor || f.dim != 3) return false;
@@ -41,7 +43,7 @@ bool SliceableOperator(const OperatorDesc &desc) {
           break;
         case CEED_EVAL_NONE:
           // Point data only: a column of Q1d values per component.
-          if (f.elem_size != desc.num_qpts) return false;
+          if (f.elem_size != desc.num_qpts || f.size != f.num_comp) return false;
           break;
         default:
           return false;
@@ -53,129 +55,203 @@ bool SliceableOperator(const OperatorDesc &desc) {
 
 namespace {
 
-// "args->inputs[i]" / "args->outputs[i]"
-std::string Field(bool is_input, int i) { return std::string("args->") + (is_input ? "inputs[" : "outputs[") + S(i) + "]"; }
+int SlicedQ1d(const OperatorDesc &desc) {
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.basis_kind == BasisKind::kTensor) return f.Q_1d;
+    }
+  }
+  return 1;
+}
 
-std::string Shape(const FieldDesc &f) { return S(f.num_comp) + ", 3, " + S(f.P_1d) + ", " + S(f.Q_1d); }
+// Point data read or written at each point through a strided restriction: no column.
+bool StridedPointData(const FieldDesc &f) { return f.eval_mode == CEED_EVAL_NONE && f.rstr_kind == RestrictionKind::kStrided; }
+
+bool HasBasis(const FieldDesc &f) { return f.eval_mode == CEED_EVAL_INTERP || f.eval_mode == CEED_EVAL_GRAD; }
+
+// Columns per field: fields with a basis that read or write the same data through the same basis share one (the
+// values at the points of both an interpolated and a differentiated field; the sum of outputs, transposed once).
+std::vector<int> PlanColumns(const std::vector<FieldDesc> &fields, int q_1d, int *next) {
+  std::vector<int> plane(fields.size(), -1);
+  for (size_t i = 0; i < fields.size(); i++) {
+    const FieldDesc &f = fields[i];
+    if (f.eval_mode == CEED_EVAL_WEIGHT || StridedPointData(f)) continue;
+    for (size_t j = 0; j < i && plane[i] < 0; j++) {
+      if (plane[j] >= 0 && HasBasis(f) && HasBasis(fields[j]) && SameData(f, fields[j]) && f.basis == fields[j].basis) plane[i] = plane[j];
+    }
+    if (plane[i] >= 0) continue;
+    plane[i] = *next;
+    *next += f.num_comp * q_1d;
+  }
+  return plane;
+}
+
+bool OwnsColumn(const std::vector<int> &plane, int i) { return plane[i] >= 0 && std::find(plane.begin(), plane.end(), plane[i]) - plane.begin() == i; }
+
+std::string Column(bool is_input, int owner) { return std::string(is_input ? "u_" : "v_") + S(owner); }
+
+// The column of field i: the name of its first field's.
+std::string ColumnName(const std::vector<int> &plane, bool is_input, int i) {
+  return Column(is_input, (int)(std::find(plane.begin(), plane.end(), plane[i]) - plane.begin()));
+}
+
+// `for` over the components of a field: one component's column at a time in registers (not unrolled: its body is
+// the same for each, and unrolled the compiler would overlap them).
+void ComponentLoop(Writer &w, const FieldDesc &f) {
+  w.Line("#pragma unroll 1");
+  w.Line("for (int c = 0; c < " + S(f.num_comp) + "; c++) {");
+  w.Indent();
+}
+
+void CloseBlock(Writer &w) {
+  w.Dedent();
+  w.Line("}");
+}
+
+std::string Shape(const FieldDesc &f) { return "1, 3, " + S(f.P_1d) + ", " + S(f.Q_1d); }
+
+// Component c of a column (plane offset in the glue).
+std::string ColumnComponent(const std::string &column, int q_1d) { return column + " + c * " + S(q_1d) + " * CEED_GEN_PLANE"; }
 
 }  // namespace
 
+SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
+  SlicedColumns plan;
+  for (const FieldDesc &f : desc.outputs) {
+    if (f.eval_mode == CEED_EVAL_GRAD) plan.exchange = 2;  // a component's x and y derivatives (CeedGenGradSliceTransposeShared)
+  }
+  const int q_1d = SlicedQ1d(desc);
+  int       next = plan.exchange;
+  plan.input     = PlanColumns(desc.inputs, q_1d, &next);
+  plan.output    = PlanColumns(desc.outputs, q_1d, &next);
+  plan.planes    = next;
+  return plan;
+}
+
 int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source) {
-  const int     num_in = (int)desc.inputs.size(), num_out = (int)desc.outputs.size(), nq = desc.num_qpts;
-  int           q_1d = 0;
-  size_t        tmp_values = 0;
-  Writer        w;
-  ArrayDeclarer declare(dialect, w);
+  const int           num_in = (int)desc.inputs.size(), num_out = (int)desc.outputs.size(), q_1d = SlicedQ1d(desc);
+  const std::string   Q = S(q_1d);
+  const SlicedColumns plan = PlanSlicedColumns(desc);
+  size_t              t_1d = 1;
+  Writer              w;
+  ArrayDeclarer       declare(dialect, w);
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
     for (const FieldDesc &f : *fields) {
-      if (f.basis_kind != BasisKind::kTensor) continue;
-      q_1d       = f.Q_1d;
-      const int t = std::max(f.P_1d, f.Q_1d);
-      tmp_values = std::max(tmp_values, (size_t)f.num_comp * t * t * t);
+      if (f.basis_kind == BasisKind::kTensor) t_1d = std::max({t_1d, (size_t)f.P_1d, (size_t)f.Q_1d});
     }
   }
-  const std::string Q = S(q_1d);
 
   dialect.KernelBegin(w, desc);
-  declare("tmp0", ArrayKind::kTemporary, tmp_values);
-  declare("tmp1", ArrayKind::kTemporary, tmp_values);
-  // Inputs: nodal columns (one per distinct restriction and vector) and point columns.
-  std::vector<std::string> e_in(num_in), q_in(num_in), v_out(num_out), e_out(num_out);
-  std::vector<int>         in_reader(num_in, -1), out_group(num_out, -1);
-  for (int i = 0; i < num_in; i++) {
-    const FieldDesc &f = desc.inputs[i];
-    q_in[i]            = "q_in_" + S(i);
-    if (f.eval_mode == CEED_EVAL_WEIGHT) {
-      declare(q_in[i], ArrayKind::kWeights, nq);
-      w.Line("CeedGenWeights<" + S(nq) + ">(" + Field(true, i) + ".weights, " + q_in[i] + ");");
-      continue;
-    }
-    if (f.eval_mode == CEED_EVAL_NONE) {
-      if (!ReadAtPoints(dialect, f)) declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * f.elem_size);
-      continue;
-    }
-    DeclareInputNodal(desc, i, declare, &in_reader, &e_in);
-    // Values at the points (a gradient field's too: it is differentiated slice by slice).
-    if (f.identity_interp) q_in[i] = e_in[i];
-    else declare(q_in[i], ArrayKind::kQuadrature, (size_t)f.num_comp * nq);
-  }
-  // Outputs: accumulators at the points, point columns without a basis, one nodal array per group.
-  for (int i = 0; i < num_out; i++) {
-    const FieldDesc &f = desc.outputs[i];
-    v_out[i]           = "v_out_" + S(i);
-    declare(v_out[i], ArrayKind::kQuadrature, (size_t)(f.eval_mode == CEED_EVAL_NONE ? f.size : f.num_comp) * nq);
-    if (f.eval_mode == CEED_EVAL_NONE || !StartsOutputGroup(desc, i, &out_group)) continue;
-    e_out[i]     = f.identity_interp ? v_out[i] : "e_out_" + S(i);
-    if (!f.identity_interp) declare(e_out[i], ArrayKind::kNodal, (size_t)f.num_comp * f.elem_size);
-  }
-
+  w.Line("static_assert(CEED_GEN_SHARED_PER_ELEM >= " + S(plan.planes) + " * CEED_GEN_PLANE, \"the launch gives each element its columns\");");
+  // Contraction temporaries of one component.
+  declare("tmp0", ArrayKind::kTemporary, t_1d * t_1d * t_1d);
+  declare("tmp1", ArrayKind::kTemporary, t_1d * t_1d * t_1d);
   dialect.ElementLoopBegin(w, desc);
+  for (int side = 0; side < 2; side++) {
+    const std::vector<int> &plane = side == 0 ? plan.input : plan.output;
+    for (int i = 0; i < (int)plane.size(); i++) {
+      if (OwnsColumn(plane, i)) w.Line("CeedScalar *const " + Column(side == 0, i) + " = CeedGenSharedColumn(" + S(plane[i]) + ");");
+    }
+  }
+  // 1. Inputs to the points, into their columns.
   for (int i = 0; i < num_in; i++) {
     const FieldDesc &f = desc.inputs[i];
-    if (f.eval_mode == CEED_EVAL_WEIGHT) continue;
+    if (!OwnsColumn(plan.input, i)) continue;
+    const std::string column = ColumnComponent(Column(true, i), q_1d), e = "e_in_" + S(i);
     w.Line("// input " + S(i) + ": " + Describe(f));
-    if (f.eval_mode == CEED_EVAL_NONE) {
-      if (!ReadAtPoints(dialect, f)) w.Line(RestrictionCall(desc, f, true, i, q_in[i]));
-      continue;
+    ComponentLoop(w, f);
+    w.Line("CeedScalar " + e + "[" + S(f.eval_mode == CEED_EVAL_NONE ? q_1d : f.P_1d) + "];");
+    w.Line(RestrictionCall(desc, f, true, i, e, "c"));
+    if (f.eval_mode == CEED_EVAL_NONE || f.identity_interp) {
+      w.Line("CeedGenStoreColumn<" + Q + ">(" + e + ", " + column + ");");
+    } else {
+      w.Line("CeedScalar q[" + Q + "];");
+      w.Line("CeedGenInterpTensor<" + Shape(f) + ", false, false>(elem, " + dialect.TensorMatrix(desc, true, i, false) + ", nullptr, " + e + ", q, tmp0, tmp1);");
+      w.Line("CeedGenStoreColumn<" + Q + ">(q, " + column + ");");
     }
-    if (in_reader[i] == i) w.Line(RestrictionCall(desc, f, true, i, e_in[i]));
-    if (!f.identity_interp) {
-      w.Line("CeedGenInterpTensor<" + Shape(f) + ", false, false>(elem, " + dialect.TensorMatrix(desc, true, i, false) + ", nullptr, " + e_in[i] + ", " + q_in[i] +
-             ", tmp0, tmp1);");
-    }
+    CloseBlock(w);
   }
+  // 2. Accumulators.
   for (int i = 0; i < num_out; i++) {
-    if (desc.outputs[i].eval_mode != CEED_EVAL_NONE) w.Line("for (int j = 0; j < " + S(desc.outputs[i].num_comp) + " * " + Q + "; j++) " + v_out[i] + "[j] = 0.0;");
+    if (OwnsColumn(plan.output, i)) w.Line("CeedGenZeroColumn<" + S((long long)desc.outputs[i].num_comp * q_1d) + ">(" + Column(false, i) + ");");
   }
+  w.Line("__syncthreads();  // the columns are read across the element's threads");
+  // 3. Slice by slice.
   w.Line("#pragma unroll");
   w.Line("for (int point = 0; point < " + Q + "; point++) {");
   w.Indent();
   for (int i = 0; i < num_in; i++) {
     const FieldDesc  &f = desc.inputs[i];
-    const std::string in = "qf_in_" + S(i), n = S(f.size);
-    w.Line("CeedScalar " + in + "[" + n + "];");
-    switch (f.eval_mode) {
-      case CEED_EVAL_GRAD:
-        w.Line("CeedGenGradSlice<" + S(f.num_comp) + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", point, " + q_in[i] + ", " + in + ");");
-        break;
-      case CEED_EVAL_WEIGHT:
-        w.Line(in + "[0] = " + q_in[i] + "[point];");
-        break;
-      default:
-        if (ReadAtPoints(dialect, f)) w.Line(ReadAtPointCall(desc, f, i) + in + ");");
-        else w.Line("for (int c = 0; c < " + n + "; c++) " + in + "[c] = " + q_in[i] + "[c * " + Q + " + point];");
+    const std::string in = "qf_in_" + S(i), nc = S(f.num_comp);
+    w.Line("CeedScalar " + in + "[" + S(f.size) + "];");
+    if (f.eval_mode == CEED_EVAL_WEIGHT) {
+      w.Line("CeedGenWeightAtPoint<" + Q + ">(args->inputs[" + S(i) + "].weights, point, " + in + ");");
+    } else if (f.eval_mode == CEED_EVAL_GRAD) {
+      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", point, " + ColumnName(plan.input, true, i) + ", " +
+             in + ");");
+    } else if (StridedPointData(f)) {
+      w.Line(ReadAtPointCall(desc, f, i) + in + ");");
+    } else {
+      w.Line("CeedGenValueSlice<" + nc + ", " + Q + ">(point, " + ColumnName(plan.input, true, i) + ", " + in + ");");
     }
   }
   for (int i = 0; i < num_out; i++) w.Line("CeedScalar qf_out_" + S(i) + "[" + S(desc.outputs[i].size) + "];");
   dialect.CallQFunctionAtPoint(w, desc, num_in, num_out);
   for (int i = 0; i < num_out; i++) {
     const FieldDesc  &f = desc.outputs[i];
-    const std::string out = "qf_out_" + S(i);
+    const std::string out = "qf_out_" + S(i), nc = S(f.num_comp);
     if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceTranspose<" + S(f.num_comp) + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", point, " + out + ", " + v_out[i] + ");");
+      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", point, " + out + ", " +
+             ColumnName(plan.output, false, i) + ");");
+    } else if (StridedPointData(f)) {
+      w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");
     } else {
-      w.Line("for (int c = 0; c < " + S(f.size) + "; c++) " + v_out[i] + "[c * " + Q + " + point] " + (f.eval_mode == CEED_EVAL_NONE ? "=" : "+=") + " " + out +
-             "[c];");
+      w.Line("CeedGenAddValueSlice<" + nc + ", " + Q + ">(point, " + out + ", " + ColumnName(plan.output, false, i) + ");");
     }
   }
-  w.Dedent();
-  w.Line("}");
+  CloseBlock(w);
+  // 4. Accumulators to the nodes, one restriction (and vector) at a time, one component at a time.
+  std::vector<int> out_group(num_out, -1);
+  for (int i = 0; i < num_out; i++) {
+    if (HasBasis(desc.outputs[i])) StartsOutputGroup(desc, i, &out_group);
+  }
   for (int i = 0; i < num_out; i++) {
     const FieldDesc &f = desc.outputs[i];
-    w.Line("// output " + S(i) + ": " + Describe(f));
+    if (StridedPointData(f)) continue;
     if (f.eval_mode == CEED_EVAL_NONE) {
-      w.Line(RestrictionCall(desc, f, false, i, v_out[i]));
+      w.Line("// output " + S(i) + ": " + Describe(f));
+      ComponentLoop(w, f);
+      w.Line("CeedScalar e_out_" + S(i) + "[" + Q + "];");
+      w.Line("CeedGenLoadColumn<" + Q + ", false>(" + ColumnComponent(Column(false, i), q_1d) + ", e_out_" + S(i) + ");");
+      w.Line(RestrictionCall(desc, f, false, i, "e_out_" + S(i), "c"));
+      CloseBlock(w);
       continue;
     }
-    const int group = out_group[i];
-    if (group != i && f.identity_interp) {
-      w.Line("CeedGenAdd<" + S((long long)f.num_comp * f.elem_size) + ">(elem, " + v_out[i] + ", " + e_out[group] + ");");
-    } else if (!f.identity_interp) {
-      w.Line("CeedGenInterpTensor<" + Shape(f) + ", true, " + B(group != i) + ">(elem, " + dialect.TensorMatrix(desc, false, i, false) + ", nullptr, " + v_out[i] + ", " +
-             e_out[group] + ", tmp0, tmp1);");
+    if (!EndsOutputGroup(out_group, i)) continue;
+    // The group is complete: every output of it transposed into one nodal column per component.
+    const int         group = out_group[i];
+    const std::string e     = "e_out_" + S(group);
+    ComponentLoop(w, desc.outputs[group]);
+    w.Line("CeedScalar " + e + "[" + S(desc.outputs[group].P_1d) + "];");
+    bool add = false;
+    for (int j = group; j <= i; j++) {
+      const FieldDesc &g = desc.outputs[j];
+      if (out_group[j] != group) continue;
+      w.Line("// output " + S(j) + ": " + Describe(g) + (OwnsColumn(plan.output, j) ? "" : " (summed in " + ColumnName(plan.output, false, j) + ")"));
+      if (!OwnsColumn(plan.output, j)) continue;
+      const std::string column = ColumnComponent(Column(false, j), q_1d);
+      if (g.identity_interp) {
+        w.Line("CeedGenLoadColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
+      } else {
+        w.Line("CeedScalar q[" + Q + "];");
+        w.Line("CeedGenLoadColumn<" + Q + ", false>(" + column + ", q);");
+        w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, q, " + e +
+               ", tmp0, tmp1);");
+      }
+      add = true;
     }
-    // Written back once all outputs of the group are summed.
-    if (EndsOutputGroup(out_group, i)) w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e_out[group]));
+    w.Line(RestrictionCall(desc, desc.outputs[group], false, group, e, "c"));
+    CloseBlock(w);
   }
   return FinishKernel(ceed, desc, dialect, qf_source, w, declare, source);
 }

@@ -51,12 +51,14 @@ std::string ReadAtPointCall(const OperatorDesc &desc, const FieldDesc &f, int in
 }
 
 // Read (E) or transpose write (E^T) of one element array through the field's restriction.
-std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array) {
+std::string RestrictionCall(const OperatorDesc &desc, const FieldDesc &f, bool is_input, int index, const std::string &array,
+                            const std::string &component) {
   const std::string field = std::string("args->") + Side(is_input) + "[" + S(index) + "]";
-  const std::string vec   = VectorArg(desc, f, is_input, index);
-  const std::string shape = S(f.num_comp) + ", " + S(f.elem_size);
+  std::string       vec   = VectorArg(desc, f, is_input, index);
+  if (!component.empty()) vec += " + " + component + " * " + (f.rstr_kind == RestrictionKind::kStrided ? S(f.strides[1]) : field + ".comp_stride");
+  const std::string shape = S(component.empty() ? f.num_comp : 1) + ", " + S(f.elem_size);
   if (f.rstr_kind == RestrictionKind::kStrided) {
-    const std::string strides = StridedShape(f);
+    const std::string strides = (component.empty() ? S(f.num_comp) : "1") + StridedShape(f).substr(S(f.num_comp).size());
     if (is_input) return "CeedGenReadStrided<" + strides + ">(elem, " + vec + ", " + array + ");";
     return "CeedGenWriteStrided<" + strides + ">(elem, " + array + ", " + vec + ");";
   }

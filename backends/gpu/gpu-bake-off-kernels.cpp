@@ -1,5 +1,6 @@
 // The bake-off operators' fused GPU kernels without a GPU (see gpu-bake-off-kernels.hpp).
 #include "gpu-bake-off-kernels.hpp"
+#include "gpu-kernel-resources.hpp"
 #include "gpu-runtime.hpp"
 
 #include <ceed/backend.h>
@@ -117,7 +118,7 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     if (bounds.min_blocks > 0) kernel->layout.min_blocks = bounds.min_blocks;
     CeedCall(CeedLoadSourceToBuffer(ceed, kernel->desc.qf_source_path.c_str(), &qf_text));
     ceed::gen::KernelSource source;
-    CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor, FamilyCapabilities(vendor).grid_constant_args), qf_text, &source));
+    CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor, DialectOptions(FamilyCapabilities(vendor))), qf_text, &source));
     kernel->source = std::move(source.text);
     return CEED_ERROR_SUCCESS;
   };

@@ -176,7 +176,7 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *ker
 // The kernel's source for the operator desc in layout.
 int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &qf_source,
                    std::string *text) {
-  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family(), gpu.rt->Caps().grid_constant_args);
+  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family(), DialectOptions(gpu.rt->Caps()));
   ceed::gen::KernelSource source;
   CeedCall(ceed::gen::GenerateKernelSource(ceed, desc, *dialect, qf_source, &source));
   *text = std::move(source.text);
@@ -244,11 +244,11 @@ int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu 
 // occupancy API: the most resident threads per multiprocessor (ties: the smaller block), among blocks of
 // whole elements up to the kernel's launch bound.
 int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
-  const int tpe = d->layout.threads_per_elem, slice_bytes = tpe * (int)ComputeScalarBytes(d->desc);
+  const int tpe = d->layout.threads_per_elem, elem_shared_bytes = d->layout.shared_values_per_elem * (int)ComputeScalarBytes(d->desc);
   int       best_threads = -1;
   if (d->layout.fixed_block) {
     d->block        = d->layout.max_block;
-    d->shared_bytes = d->block / tpe * slice_bytes;
+    d->shared_bytes = d->block / tpe * elem_shared_bytes;
     best_threads    = (int)d->shared_bytes <= gpu.info.max_shared_optin ? (int)d->block : 0;
   }
   if (!d->layout.fixed_block) {
@@ -258,7 +258,7 @@ int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
       return CEED_ERROR_SUCCESS;
     };
     ceed::gpu::BlockChoice choice;
-    CeedCall(ceed::gpu::ChooseElementBlock(tpe, d->layout.max_block, slice_bytes, gpu.info.max_shared_optin, resident, &choice));
+    CeedCall(ceed::gpu::ChooseElementBlock(tpe, d->layout.max_block, elem_shared_bytes, gpu.info.max_shared_optin, resident, &choice));
     d->block        = (unsigned)choice.block;
     d->shared_bytes = (unsigned)choice.shared_bytes;
     best_threads    = choice.block * choice.resident_blocks;
@@ -274,9 +274,9 @@ std::string GpuLimits(Ceed ceed, const ceed::gen::OperatorDesc &desc, const ceed
                        std::string *qf_source) {
   if (desc.qf_vec_length > 1) return "QFunction vector length " + std::to_string(desc.qf_vec_length) + " (the kernel calls it per point)";
   if (desc.inputs.size() > CEED_GEN_MAX_FIELDS || desc.outputs.size() > CEED_GEN_MAX_FIELDS) return "more fields than CEED_GEN_MAX_FIELDS";
-  const size_t slice_bytes = (size_t)layout.threads_per_elem * ComputeScalarBytes(desc);
-  if (slice_bytes > (size_t)gpu.info.max_shared_optin) {
-    return "an element needs " + std::to_string(slice_bytes) + " bytes of shared memory, the device offers " + std::to_string(gpu.info.max_shared_optin);
+  const size_t elem_shared_bytes = (size_t)layout.shared_values_per_elem * ComputeScalarBytes(desc);
+  if (elem_shared_bytes > (size_t)gpu.info.max_shared_optin) {
+    return "an element needs " + std::to_string(elem_shared_bytes) + " bytes of shared memory, the device offers " + std::to_string(gpu.info.max_shared_optin);
   }
   if (!ceed::gen::QFunctionSourceExists(ceed, desc.qf_source_path)) {
     return "QFunction " + desc.qf_kernel_name + " has no source file to compile (\"" + desc.qf_source_path + "\")";

@@ -81,16 +81,16 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
   }
   // The block the backend launches: the most resident threads among blocks of whole elements (occupancy API on a
   // device, the same model here).
-  const int slice_bytes = layout.threads_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
+  const int elem_shared_bytes = layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
   auto      resident    = [&](int block, int shared, int *blocks) {
     *blocks = ResidentBlocks(limits, block, r->registers, shared + r->static_shared_bytes);
     return 0;
   };
   BlockChoice choice;
-  ChooseElementBlock(layout.threads_per_elem, layout.max_block, slice_bytes, limits.max_block_shared - r->static_shared_bytes, resident, &choice);
+  ChooseElementBlock(layout.threads_per_elem, layout.max_block, elem_shared_bytes, limits.max_block_shared - r->static_shared_bytes, resident, &choice);
   if (layout.fixed_block) {
     choice.block        = layout.max_block;
-    choice.shared_bytes = layout.max_block / layout.threads_per_elem * slice_bytes;
+    choice.shared_bytes = layout.max_block / layout.threads_per_elem * elem_shared_bytes;
     resident(choice.block, choice.shared_bytes, &choice.resident_blocks);
   }
   r->threads              = choice.block;

@@ -17,6 +17,11 @@
 
 namespace ceed::gpu {
 
+// The options of the gpu dialect (backends/gen-common) for a runtime's capabilities.
+inline ceed::gen::GpuDialectOptions DialectOptions(const Capabilities &caps) {
+  return {caps.grid_constant_args, caps.volatile_matrix_loads};
+}
+
 struct KernelResources {
   std::string target;                 // "sm_90"
   int         threads         = 0;    // threads per block the backend would launch

@@ -68,7 +68,7 @@ bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc
     return false;
   }
   r->threads           = layout.max_block;
-  r->dynamic_lds_bytes = layout.max_block / std::max(layout.threads_per_elem, 1) * layout.threads_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
+  r->dynamic_lds_bytes = layout.max_block / std::max(layout.threads_per_elem, 1) * layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
   const int registers  = (r->vgprs + 7) / 8 * 8 + (r->agprs + 7) / 8 * 8;
   r->waves_per_simd    = std::min(8, 512 / std::max(registers, 8));
   return true;

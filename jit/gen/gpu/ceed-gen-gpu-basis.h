@@ -10,8 +10,12 @@
 /* Entry i of a matrix, loaded where it is used. Tensor kernels pass copies in shared memory (the dialect's
    KernelBegin makes them); nothing writes them afterwards, so the compiler would otherwise load every entry
    once and keep it in a register for the whole kernel (BP3 p=6 on sm_90: 174 registers per thread, 102 with
-   this and one element per thread group). */
-static __device__ __forceinline__ CeedScalar CeedGenMatrixEntry(const CeedScalar *M, int i) { return *(const volatile CeedScalar *)(M + i); }
+   this and one element per thread group). hipRTC's clang does the opposite: volatile loads take it from 94 to 226
+   VGPRs on BP1 p=8 for gfx90a, so the dialect's preamble sets CEED_GEN_VOLATILE_MATRICES from the runtime's
+   capabilities (CUDA and the emulated GPU only). */
+static __device__ __forceinline__ CeedScalar CeedGenMatrixEntry(const CeedScalar *M, int i) {
+  return CEED_GEN_VOLATILE_MATRICES ? *(const volatile CeedScalar *)(M + i) : M[i];
+}
 
 /* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers. Each matrix entry is loaded once
    and applied to every a and b: loaded per (a, b), the compiler keeps all K x J of them live instead (BP2 p=6 on
@@ -73,59 +77,6 @@ static __device__ __forceinline__ void CeedGenContractDim(const CeedScalar *M, c
   else CeedGenContract<NC, NIN, NOUT, 1, TRANSPOSE, ADD>(M, in, out);
 }
 
-/* Slice-by-slice 3D operators (the sliced glue, gen-source-sliced.cpp): each thread of the T1d x T1d tile keeps
-   its z column of interpolated values u [comp][Q] and of accumulated results v [comp][Q]; the QFunction runs at
-   one z slice k at a time on the gradient of that slice alone. D is the collocated derivative [Q][Q]. */
-
-/* Gradient at slice k, [dim][comp]: x and y through the element's shared-memory slice, z in the column. */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSlice(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
-  CeedScalar *slice = CeedGenSlice();
-#pragma unroll
-  for (int c = 0; c < NC; c++) {
-    __syncthreads();
-    slice[tx + CEED_GEN_T_1D * ty] = u[c * Q + k];
-    __syncthreads();
-    CeedScalar dx = 0.0, dy = 0.0, dz = 0.0;
-    if (tx < Q && ty < Q) {
-#pragma unroll
-      for (int j = 0; j < Q; j++) {
-        dx += CeedGenMatrixEntry(D, tx * Q + j) * slice[j + CEED_GEN_T_1D * ty];
-        dy += CeedGenMatrixEntry(D, ty * Q + j) * slice[tx + CEED_GEN_T_1D * j];
-      }
-    }
-#pragma unroll
-    for (int j = 0; j < Q; j++) dz += CeedGenMatrixEntry(D, k * Q + j) * u[c * Q + j];
-    grad[c]          = dx;
-    grad[NC + c]     = dy;
-    grad[2 * NC + c] = dz;
-  }
-}
-
-/* The transpose: adds D^T applied to the slice's gradient [dim][comp] into the columns v (x and y into entry k
-   through the shared-memory slice, z into every entry). */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSliceTranspose(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
-  CeedScalar *slice = CeedGenSlice();
-#pragma unroll
-  for (int c = 0; c < NC; c++) {
-#pragma unroll
-    for (int j = 0; j < Q; j++) v[c * Q + j] += CeedGenMatrixEntry(D, k * Q + j) * grad[2 * NC + c];
-    CeedScalar sum = 0.0;
-#pragma unroll
-    for (int d = 0; d < 2; d++) {
-      __syncthreads();
-      slice[tx + CEED_GEN_T_1D * ty] = grad[d * NC + c];
-      __syncthreads();
-      if (tx < Q && ty < Q) {
-#pragma unroll
-        for (int i = 0; i < Q; i++) sum += (D + i * Q + (d == 0 ? tx : ty))[0] * slice[d == 0 ? i + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * i];
-      }
-    }
-    v[c * Q + k] += sum;
-  }
-}
+/* The sliced 3D kernels' gradient at one z slice and its transpose: gpu/ceed-gen-gpu-sliced.h. */
 
 #endif /* CEED_GEN_GPU_BASIS_H */

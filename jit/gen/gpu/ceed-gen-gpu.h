@@ -41,7 +41,10 @@ static __device__ __forceinline__ bool CeedGenOwnsColumn() {
 }
 template <int N>
 static __device__ __forceinline__ int CeedGenLocalIndex(int i) {
-  return CEED_GEN_THREAD_DIMS == 0 ? i : CeedGenThreadX() + (CEED_GEN_THREAD_DIMS == 2 ? N * CeedGenThreadY() : 0) + CeedGenPow(N, CEED_GEN_THREAD_DIMS) * i;
+  /* A constant, evaluated here: hipRTC otherwise calls the recursive CeedGenPow at run time, and a recursive call
+     gives the kernel a 16 KiB dynamic stack in scratch (gfx90a BP5 p=1, 3, 7: 16400 bytes). */
+  constexpr int plane = CeedGenPow(N, CEED_GEN_THREAD_DIMS);
+  return CEED_GEN_THREAD_DIMS == 0 ? i : CeedGenThreadX() + (CEED_GEN_THREAD_DIMS == 2 ? N * CeedGenThreadY() : 0) + plane * i;
 }
 
 /* The element a thread group works on. */
@@ -50,10 +53,18 @@ struct CeedGenElem {
   bool    active; /* false for the spare groups of the last block */
 };
 
-/* Shared memory of the block: one slice of CEED_GEN_THREADS_PER_ELEM values per element of the block,
-   through which the contractions along thread dimensions exchange values (sized at launch). */
+/* Shared memory of the block: CEED_GEN_SHARED_PER_ELEM values per element of the block (sized at launch), starting
+   with the slice of CEED_GEN_THREADS_PER_ELEM values through which the contractions along thread dimensions exchange
+   values; the sliced 3D kernels keep their columns after it (gpu/ceed-gen-gpu-sliced.h). */
+/* Whether the 1D matrices are read through volatile loads (gpu/ceed-gen-gpu-basis.h, CeedGenMatrixEntry). */
+#ifndef CEED_GEN_VOLATILE_MATRICES
+#define CEED_GEN_VOLATILE_MATRICES 1
+#endif
+#ifndef CEED_GEN_SHARED_PER_ELEM
+#define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
+#endif
 extern __shared__ CeedScalar ceed_gen_shared[];
-static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + (threadIdx.x - threadIdx.x % CEED_GEN_THREADS_PER_ELEM); }
+static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + threadIdx.x / CEED_GEN_THREADS_PER_ELEM * CEED_GEN_SHARED_PER_ELEM; }
 
 /* Quadrature weights of the thread's column (once per kernel). */
 template <int NQ>

@@ -1,0 +1,134 @@
+/* gpu dialect: the pieces of the sliced 3D kernels (gen-source-sliced.cpp) that keep an element's columns in
+   shared memory instead of registers. Why: a thread holding the z columns of the interpolated inputs and of the
+   output accumulators in registers needs 2 * comps * Q_1d values across the slice loop, which put the vector
+   problems at 150-255 registers per thread on sm_90 (BP4 p=8 spilled); in shared memory the loop holds only one
+   point's values in registers.
+
+   The element's shared memory (CEED_GEN_SHARED_PER_ELEM values, the preamble's) is a run of planes of
+   CEED_GEN_THREADS_PER_ELEM values, one value per thread of the element's T1d x T1d tile: first the exchange
+   planes (CeedGenSlice() is the first), then the columns. A column of NC components of N entries is N * NC planes,
+   entry i of component c of the thread at tile position t = tx + T1d ty at col[(c * N + i) * CEED_GEN_THREADS_PER_ELEM + t]:
+   the threads of a warp touch consecutive words, and a thread reads its neighbours' values of a slice in place. */
+#ifndef CEED_GEN_GPU_SLICED_H
+#define CEED_GEN_GPU_SLICED_H
+
+#define CEED_GEN_PLANE CEED_GEN_THREADS_PER_ELEM
+
+/* Position of the thread in its element's tile. */
+static __device__ __forceinline__ int CeedGenTile() { return (int)(threadIdx.x % CEED_GEN_THREADS_PER_ELEM); }
+
+/* The column starting at plane `plane` of the element's shared memory. */
+static __device__ __forceinline__ CeedScalar *CeedGenSharedColumn(int plane) { return CeedGenSlice() + plane * CEED_GEN_PLANE; }
+
+/* N entries of one component between the thread's registers r and its column (col at that component). */
+template <int N>
+static __device__ __forceinline__ void CeedGenStoreColumn(const CeedScalar *r, CeedScalar *col) {
+  const int t = CeedGenTile();
+#pragma unroll
+  for (int i = 0; i < N; i++) col[i * CEED_GEN_PLANE + t] = r[i];
+}
+
+template <int N, bool ADD>
+static __device__ __forceinline__ void CeedGenLoadColumn(const CeedScalar *col, CeedScalar *r) {
+  const int t = CeedGenTile();
+#pragma unroll
+  for (int i = 0; i < N; i++) r[i] = (ADD ? r[i] : (CeedScalar)0) + col[i * CEED_GEN_PLANE + t];
+}
+
+template <int N>
+static __device__ __forceinline__ void CeedGenZeroColumn(CeedScalar *col) {
+  const int t = CeedGenTile();
+  for (int i = 0; i < N; i++) col[i * CEED_GEN_PLANE + t] = 0.0;
+}
+
+/* Values at slice k of the NC components of a column of Q entries; threads outside the points get zeros. */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar *u, CeedScalar *out) {
+  const int  t    = CeedGenTile();
+  const bool owns = CeedGenOwnsColumn<Q>();
+#pragma unroll
+  for (int c = 0; c < NC; c++) out[c] = owns ? u[(c * Q + k) * CEED_GEN_PLANE + t] : (CeedScalar)0;
+}
+
+/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D [Q][Q]: x and y
+   from the neighbours' entries of slice k, z along the thread's own column. No barrier: the column is only read. */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
+  const int tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+#pragma unroll
+  for (int c = 0; c < NC; c++) {
+    const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
+    CeedScalar        dx = 0.0, dy = 0.0, dz = 0.0;
+    if (tx < Q && ty < Q) {
+#pragma unroll
+      for (int j = 0; j < Q; j++) {
+        dx += CeedGenMatrixEntry(D, tx * Q + j) * slice[j + CEED_GEN_T_1D * ty];
+        dy += CeedGenMatrixEntry(D, ty * Q + j) * slice[tx + CEED_GEN_T_1D * j];
+        dz += CeedGenMatrixEntry(D, k * Q + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
+      }
+    }
+    grad[c]          = dx;
+    grad[NC + c]     = dy;
+    grad[2 * NC + c] = dz;
+  }
+}
+
+/* Adds the QFunction's values at slice k, [comp], into entry k of the accumulator column v. */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedScalar *values, CeedScalar *v) {
+  const int t = CeedGenTile();
+  if (!CeedGenOwnsColumn<Q>()) return;
+#pragma unroll
+  for (int c = 0; c < NC; c++) v[(c * Q + k) * CEED_GEN_PLANE + t] += values[c];
+}
+
+/* The transpose of CeedGenGradSliceShared: adds D^T applied to the slice's gradient [dim][comp] into the
+   accumulator column v, x and y into entry k through two exchange planes (two barriers per component), z into every
+   entry of the thread's column. Exchanging all components at once would save barriers but take 2 * NC planes, which
+   cost the vector problems at p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
+  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  const bool  owns = tx < Q && ty < Q;
+  CeedScalar *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
+#pragma unroll
+  for (int c = 0; c < NC; c++) {
+    __syncthreads(); /* the exchange planes' previous readers are done */
+    gx[t] = grad[c];
+    gy[t] = grad[NC + c];
+    __syncthreads();
+    if (owns) {
+      const CeedScalar gz  = grad[2 * NC + c];
+      CeedScalar       sum = 0.0;
+#pragma unroll
+      for (int i = 0; i < Q; i++) {
+        sum += CeedGenMatrixEntry(D, i * Q + tx) * gx[i + CEED_GEN_T_1D * ty] + CeedGenMatrixEntry(D, i * Q + ty) * gy[tx + CEED_GEN_T_1D * i];
+      }
+      CeedScalar *column = v + c * Q * CEED_GEN_PLANE + t;
+#pragma unroll
+      for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * Q + j) * gz + (j == k ? sum : (CeedScalar)0);
+    }
+  }
+}
+
+/* Quadrature weight of the thread's point k (weights of the Q^3 points, tensor order); zero outside the points. */
+template <int Q>
+static __device__ __forceinline__ void CeedGenWeightAtPoint(const CeedScalar *__restrict__ weights, int k, CeedScalar *out) {
+  out[0] = CeedGenOwnsColumn<Q>() ? weights[CeedGenLocalIndex<Q>(k)] : (CeedScalar)0;
+}
+
+/* Value `point` of the thread's column, every component, written through a strided restriction where the
+   QFunction gives it (quadrature data produced by a setup kernel). */
+template <int NC, int ES, CeedSize S_NODE, CeedSize S_COMP, CeedSize S_ELEM, class T>
+static __device__ __forceinline__ void CeedGenWriteStridedPoint(const CeedGenElem &elem, const CeedScalar *in, int point, T *v) {
+  constexpr int N = CeedGenColumn<ES>::N;
+  if (!elem.active || !CeedGenOwnsColumn<N>()) return;
+  T *data = v + (CeedSize)elem.index * S_ELEM + CeedGenLocalIndex<N>(point) * S_NODE;
+#pragma unroll
+  for (int c = 0; c < NC; c++) {
+    T &value = data[c * S_COMP];
+    value    = (T)(value + in[c]);
+  }
+}
+
+#endif /* CEED_GEN_GPU_SLICED_H */
