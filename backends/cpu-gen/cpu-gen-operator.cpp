@@ -257,10 +257,6 @@ int GenOperator::ReleaseBuild(CeedOperator) {
   return CEED_ERROR_SUCCESS;
 }
 
-int OperatorCreate(CeedOperator op) {
-  auto *d = new (std::nothrow) GenOperator();
-  CeedCheck(d, CeedOperatorReturnCeed(op), CEED_ERROR_MAJOR, "Out of memory creating a /cpu/self/gen operator");
-  return ceed::gen::SetFusedOperator(op, d);
-}
+int OperatorCreate(CeedOperator op) { return ceed::gen::CreateFusedOperator<GenOperator>(op, "/cpu/self/gen"); }
 
 }  // namespace ceed::cpu_gen

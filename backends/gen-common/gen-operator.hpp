@@ -5,6 +5,7 @@
 // or Prepare starts again. A backend supplies Build (the kernel and its data) and Launch (one application).
 #pragma once
 
+#include <new>
 #include <string>
 
 #include "ceed-gen.hpp"
@@ -43,5 +44,13 @@ class FusedOperator {
 // Makes d op's backend data (op owns it from then on, also when this fails) with the shared ApplyAdd, Prepare,
 // SupportsPrecision and Destroy.
 int SetFusedOperator(CeedOperator op, FusedOperator *d);
+
+// A backend's OperatorCreate: a new Backend (a FusedOperator) as op's data; `backend` names it in the message.
+template <class Backend>
+int CreateFusedOperator(CeedOperator op, const char *backend) {
+  auto *d = new (std::nothrow) Backend();
+  CeedCheck(d, CeedOperatorReturnCeed(op), CEED_ERROR_MAJOR, "Out of memory creating a %s operator", backend);
+  return SetFusedOperator(op, d);
+}
 
 }  // namespace ceed::gen

@@ -362,10 +362,6 @@ int GenOperatorGpu::ReleaseBuild(CeedOperator op) {
   return ierr;
 }
 
-int GenOperatorCreate(CeedOperator op) {
-  auto *d = new (std::nothrow) GenOperatorGpu();
-  CeedCheck(d, CeedOperatorReturnCeed(op), CEED_ERROR_MAJOR, "Out of memory creating a /gpu/<vendor>/gen operator");
-  return ceed::gen::SetFusedOperator(op, d);
-}
+int GenOperatorCreate(CeedOperator op) { return ceed::gen::CreateFusedOperator<GenOperatorGpu>(op, "/gpu/<vendor>/gen"); }
 
 }  // namespace ceed::gpu
