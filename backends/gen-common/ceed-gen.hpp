@@ -54,6 +54,10 @@
 // shape: the 1D matrices are read from shared-memory copies through a volatile load at each use (otherwise the
 // compiler keeps every entry in a register), a block makes one pass over its elements (a loop would keep its
 // invariants live), and the component loops are not unrolled (unrolled, the compiler overlaps the components).
+// Two of these differ on HIP, from the runtime's capabilities (GpuDialectOptions): the matrix loads are plain
+// (hipRTC's clang doubles its VGPRs with volatile ones), and the slice loop and the per-point reads of quadrature
+// data stay rolled (CEED_GEN_ROLLED_SLICES: unrolled, it holds several slices' operands at once; gfx90a 26 -> 31 of
+// 48 apply kernels within 128 VGPRs). hip/hip-kernel-vgprs-test in tests/backends/gpu holds the gfx90a counts.
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
 // whole-column shape.
 // A new target adds a Dialect subclass and a jit/gen/<name>/ folder; nothing in the cpu paths or in
@@ -210,6 +214,7 @@ int FixedBlockSize(int threads_per_elem, int wavefront, int max_threads = 256);
 struct GpuDialectOptions {
   bool grid_constant_args    = false;  // arguments as `const __grid_constant__` (CUDA) instead of plain by-value
   bool volatile_matrix_loads = false;  // basis matrix entries loaded through volatile (CEED_GEN_VOLATILE_MATRICES)
+  bool rolled_slice_loops    = false;  // sliced kernels' slice loop and point reads not unrolled (CEED_GEN_ROLLED_SLICES)
 };
 std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, const GpuDialectOptions &options);
 

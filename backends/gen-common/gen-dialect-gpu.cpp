@@ -90,7 +90,7 @@ class GpuDialect final : public Dialect {
            "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
            S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
            S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
-           (options_.volatile_matrix_loads ? "1" : "0") + "\n";
+           (options_.volatile_matrix_loads ? "1" : "0") + "\n#define CEED_GEN_ROLLED_SLICES " + (options_.rolled_slice_loops ? "1" : "0") + "\n";
   }
   int Lanes() const override { return 1; }
   // Per-thread values: the array's column (values divided by the extent of the thread dimensions).

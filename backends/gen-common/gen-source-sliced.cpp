@@ -177,7 +177,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
   }
   w.Line("__syncthreads();  // the columns are read across the element's threads");
   // 3. Slice by slice.
-  w.Line("#pragma unroll");
+  w.Line("CEED_GEN_SLICE_LOOP");
   w.Line("for (int point = 0; point < " + Q + "; point++) {");
   w.Indent();
   for (int i = 0; i < num_in; i++) {

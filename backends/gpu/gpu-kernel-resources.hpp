@@ -19,7 +19,7 @@ namespace ceed::gpu {
 
 // The options of the gpu dialect (backends/gen-common) for a runtime's capabilities.
 inline ceed::gen::GpuDialectOptions DialectOptions(const Capabilities &caps) {
-  return {caps.grid_constant_args, caps.volatile_matrix_loads};
+  return {caps.grid_constant_args, caps.volatile_matrix_loads, caps.rolled_slice_loops};
 }
 
 struct KernelResources {

@@ -76,10 +76,14 @@ struct Capabilities {
   // Fused kernels load basis matrix entries through volatile, so the compiler does not hold the whole matrix in
   // registers (NVRTC: BP3 p=6 174 -> 102 registers); hipRTC's clang does the opposite (BP1 p=8: 94 -> 226 VGPRs).
   bool volatile_matrix_loads = false;
+  // The sliced 3D kernels keep their slice loop and their per-point reads of quadrature data rolled instead of
+  // unrolled: hipRTC's clang otherwise holds several slices' operands at once (gfx90a BP5 p=8: 165 -> 119 VGPRs);
+  // NVRTC's registers do not need it.
+  bool rolled_slice_loops = false;
 };
-inline constexpr Capabilities kCudaCapabilities{true, true, true, false, true};
-inline constexpr Capabilities kHipCapabilities{false, false, false, true, false};
-inline constexpr Capabilities kEmulatedCapabilities{false, true, false, false, true};  // CUDA's launch model, plain C++ kernels
+inline constexpr Capabilities kCudaCapabilities{true, true, true, false, true, false};
+inline constexpr Capabilities kHipCapabilities{false, false, false, true, false, true};
+inline constexpr Capabilities kEmulatedCapabilities{false, true, false, false, true, false};  // CUDA's launch model, plain C++ kernels
 
 
 // A vendor's device API. Calls return the vendor's status (0 is success for both vendors); ErrorText

@@ -54,6 +54,7 @@ static __device__ __forceinline__ void CeedGenReadStridedPoint(const CeedGenElem
   const bool    owns = elem.active && CeedGenOwnsColumn<N>();
   const T      *data = u + (owns ? (CeedSize)elem.index * S_ELEM + CeedGenLocalIndex<N>(point) * S_NODE : 0);
   /* A plain load, not __ldg: in the sliced kernel BP3 p=6 took 128 registers on sm_90 with __ldg, 102 without (NVRTC 13.0). */
+  CEED_GEN_POINT_READ_LOOP
   for (int c = 0; c < NC; c++) out[c] = owns ? (CeedScalar)data[c * S_COMP] : (CeedScalar)0;
 }
 

@@ -60,6 +60,19 @@ struct CeedGenElem {
 #ifndef CEED_GEN_VOLATILE_MATRICES
 #define CEED_GEN_VOLATILE_MATRICES 1
 #endif
+/* Whether the sliced kernels' slice loop and per-point reads stay rolled (CEED_GEN_ROLLED_SLICES, the preamble's,
+   from the runtime's capabilities: hipRTC only). Unrolled, hipRTC's clang keeps the operands of several slices and
+   all of a point's quadrature data live at once (gfx90a BP5 p=8: 165 VGPRs, 119 rolled); NVRTC does not. */
+#ifndef CEED_GEN_ROLLED_SLICES
+#define CEED_GEN_ROLLED_SLICES 0
+#endif
+#if CEED_GEN_ROLLED_SLICES
+#define CEED_GEN_SLICE_LOOP      _Pragma("unroll 1")
+#define CEED_GEN_POINT_READ_LOOP _Pragma("unroll 1")
+#else
+#define CEED_GEN_SLICE_LOOP _Pragma("unroll")
+#define CEED_GEN_POINT_READ_LOOP
+#endif
 #ifndef CEED_GEN_SHARED_PER_ELEM
 #define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
 #endif

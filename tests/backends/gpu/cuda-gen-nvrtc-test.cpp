@@ -113,7 +113,7 @@ TEST(GenKernelErrors, FailingQFunctionRecordsItsReturn) {
   char *qf_text = nullptr;
   ASSERT_EQ(CeedLoadSourceToBuffer(ceed, desc.qf_source_path.c_str(), &qf_text), 0);
   ceed::gen::KernelSource kernel;
-  ASSERT_EQ(ceed::gen::GenerateKernelSource(ceed, desc, *ceed::gen::CreateGpuDialect(layout, "cuda", ceed::gen::GpuDialectOptions{true, true}), qf_text, &kernel), 0);
+  ASSERT_EQ(ceed::gen::GenerateKernelSource(ceed, desc, *ceed::gen::CreateGpuDialect(layout, "cuda", ceed::gen::GpuDialectOptions{true, true, false}), qf_text, &kernel), 0);
   CeedFree(&qf_text);
   EXPECT_NE(kernel.text.find("if (qf_ierr && elem.active && CeedGenOwnsColumn<CEED_GEN_Q_1D>()) CeedGpuRecordQFunctionError(qf_error, qf_ierr);"),
             std::string::npos);
