@@ -69,7 +69,9 @@ bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc
   }
   r->threads           = layout.max_block;
   r->dynamic_lds_bytes = layout.max_block / std::max(layout.threads_per_elem, 1) * layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
-  const int registers  = (r->vgprs + 7) / 8 * 8 + (r->agprs + 7) / 8 * 8;
+  // .vgpr_count is what the waves per SIMD are computed from: on gfx90a's unified register file it already counts
+  // the AGPRs (BP4 p=8 before the sliced columns: vgpr_count 328 = 256 + agpr_count 72), so they are not added again.
+  const int registers  = (r->vgprs + 7) / 8 * 8;
   r->waves_per_simd    = std::min(8, 512 / std::max(registers, 8));
   return true;
 }
