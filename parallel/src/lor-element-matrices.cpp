@@ -40,11 +40,16 @@ bool ReadSide(CeedInt num_fields, CeedOperatorField *fields, const ElementDofs &
   for (CeedInt f = 0; f < num_fields; f++) {
     CeedVector vec = nullptr;
     CeedOperatorFieldGetVector(fields[f], &vec);
-    if (vec != CEED_VECTOR_ACTIVE) continue;
+    const bool active = vec == CEED_VECTOR_ACTIVE;
+    CeedVectorDestroy(&vec);
+    if (!active) continue;
     CeedEvalMode eval_mode = CEED_EVAL_NONE;
-    CeedBasis    basis     = nullptr;
+    CeedBasis    basis     = nullptr, basis_ref = nullptr;
     CeedOperatorFieldGetEvalMode(fields[f], &eval_mode);
-    CeedOperatorFieldGetBasis(fields[f], &basis);
+    // The getter's reference goes at once: the operator's field keeps the basis (and its matrices) alive.
+    CeedOperatorFieldGetBasis(fields[f], &basis_ref);
+    basis = basis_ref;
+    CeedBasisDestroy(&basis_ref);
     if ((eval_mode != CEED_EVAL_INTERP && eval_mode != CEED_EVAL_GRAD) || !basis || basis == CEED_BASIS_NONE) return false;
     Ceed              ceed = CeedBasisReturnCeed(basis);
     CeedInt           P = 0, Q = 0, q_comp = 0;
@@ -106,6 +111,9 @@ class ChunkedQFunctionProbe {
       CeedVector        vec = nullptr;
       CEEDRT_PARALLEL_CALL(ceed, CeedQFunctionFieldGetSize(is_input ? qf_in_fields[i] : qf_out_fields[i - num_in], &f.size));
       CEEDRT_PARALLEL_CALL(ceed, CeedOperatorFieldGetVector(field, &vec));
+      // Borrowed: the getter's reference goes at once, the operator's field keeps the vector alive.
+      CeedVector vec_ref = vec;
+      CeedVectorDestroy(&vec_ref);
       f.active = vec == CEED_VECTOR_ACTIVE;
       if (!f.active) {
         CeedEvalMode        eval_mode = CEED_EVAL_NONE;
@@ -114,10 +122,11 @@ class ChunkedQFunctionProbe {
         if (!is_input || eval_mode != CEED_EVAL_NONE || !vec || vec == CEED_VECTOR_NONE) return false;
         CEEDRT_PARALLEL_CALL(ceed, CeedOperatorFieldGetElemRestriction(field, &rstr));
         CeedRestrictionType type = CEED_RESTRICTION_STANDARD;
-        CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionGetType(rstr, &type));
-        if (type != CEED_RESTRICTION_STRIDED) return false;
-        // With CEED_STRIDES_BACKEND these are the backend's L-vector layout (an error if it set none).
-        if (CeedElemRestrictionGetStrides(rstr, f.strides) != CEED_ERROR_SUCCESS) return false;
+        // With CEED_STRIDES_BACKEND the strides are the backend's L-vector layout (an error if it set none).
+        const bool strided = CeedElemRestrictionGetType(rstr, &type) == CEED_ERROR_SUCCESS && type == CEED_RESTRICTION_STRIDED &&
+                             CeedElemRestrictionGetStrides(rstr, f.strides) == CEED_ERROR_SUCCESS;
+        CeedElemRestrictionDestroy(&rstr);
+        if (!strided) return false;
         f.passive = vec;
       }
       f.buffer = std::make_unique<Vector>(ceed, (CeedSize)f.size * points_);
@@ -180,7 +189,7 @@ class ChunkedQFunctionProbe {
     std::unique_ptr<HostArray> passive_data;
     std::unique_ptr<Vector>    buffer;  // [comp][point] of one chunk
   };
-  CeedQFunction      qf_ = nullptr;
+  CeedQFunction      qf_ = nullptr;  // lent by the operator (CeedOperatorGetQFunction)
   CeedInt            Q_ = 0, S_in_ = 0, S_out_ = 0, points_ = 0;
   std::vector<Field> inputs_, outputs_;
 };

@@ -17,10 +17,15 @@ bool SharedActiveRestriction(CeedInt num_fields, CeedOperatorField *fields, Ceed
     CeedVector          vec        = nullptr;
     CeedElemRestriction field_rstr = nullptr;
     CeedOperatorFieldGetVector(fields[i], &vec);
-    if (vec != CEED_VECTOR_ACTIVE) continue;
+    const bool active = vec == CEED_VECTOR_ACTIVE;
+    CeedVectorDestroy(&vec);
+    if (!active) continue;
+    // The getter's reference goes at once: the operator's field keeps the restriction alive (borrowed below).
     CeedOperatorFieldGetElemRestriction(fields[i], &field_rstr);
-    if (*rstr && *rstr != field_rstr) return false;
-    *rstr = field_rstr;
+    CeedElemRestriction found = field_rstr;
+    CeedElemRestrictionDestroy(&field_rstr);
+    if (*rstr && *rstr != found) return false;
+    *rstr = found;
   }
   return *rstr != nullptr;
 }
