@@ -88,9 +88,12 @@ ceedrt_setup_installed() {
 
 ceedrt_setup_apt_install() {
   export DEBIAN_FRONTEND=noninteractive
-  if apt-get -q -o Dpkg::Use-Pty=0 install -y --no-install-recommends "$@"; then return 0; fi
+  # Another apt or dpkg (unattended upgrades on a fresh machine) may hold the lock: wait for it up to 10 minutes
+  # instead of failing at once (apt says that it waits).
+  local apt=(apt-get -q -o DPkg::Lock::Timeout=600 -o Dpkg::Use-Pty=0)
+  if "${apt[@]}" install -y --no-install-recommends "$@"; then return 0; fi
   echo "setup: apt-get install failed; refreshing the package lists and retrying" >&2
-  apt-get -q update && apt-get -q -o Dpkg::Use-Pty=0 install -y --no-install-recommends "$@"
+  "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends "$@"
 }
 
 # CMake on PATH must be new enough (a different cmake may shadow the Debian one).
