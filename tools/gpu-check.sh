@@ -2,23 +2,31 @@
 # The checks of a session with an NVIDIA GPU, as one script: run it on the GPU machine from the repository root
 # with a build tree made elsewhere (no compiler or network needed there); logs and JSON lines go to --out.
 #
-#   tools/gpu-check.sh [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [STAGE ...]
+#   tools/gpu-check.sh [--pack FILE] [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [--degrees LIST]
+#                      [--problems LIST] [--profile-degrees LIST] [--deadline SECONDS] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
+#   env          the GPU, and one small BP run of ceed-bench (and ceed-bench-libceed): stops the script if it fails
 #   tests        the GPU GoogleTests (tests/backends/gpu, the multiprecision tests on /gpu/cuda, /gpu/emu)
 #   conformance  the conformance suite on /gpu/cuda/{ref,ref/det,gen}; the build must be configured with
 #                -DCEEDRT_TEST_RESOURCES="...;/gpu/cuda/ref;/gpu/cuda/ref/det;/gpu/cuda/gen"
 #   bps          BP1-BP6, p = 1..8, 1e4 DOFs, /gpu/cuda/gen against /cpu/self/ref/serial (gen-bench)
-#   compare      tools/compare.sh against libCEED's /gpu/cuda/gen (needs ceed-bench-libceed, see --peer-lib)
+#   compare      tools/compare.sh against libCEED's /gpu/cuda/gen at --dofs over --problems x --degrees
+#                (needs ceed-bench-libceed, see --peer-lib)
 #   precision    the four operator precision modes and fp32 quadrature data, BP1/BP3/BP5 p = 2, 4, 8
 #   min-blocks   /gpu/cuda/gen with :min_blocks=1,2,3 (the fused kernels' register budget), BP1-BP6 p = 4, 6
-#   profile      Nsight Compute on the BP3/BP5 p = 4 apply kernels, ceedrt and libCEED
+#   profile      Nsight Compute on the apply kernels of --problems at --profile-degrees (4e6 DOFs), ceedrt and
+#                libCEED (profile.csv)
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
 #
+# --pack: a tarball of tools/gpu-pack.sh: unpacked where it was made, this checkout linked at the source path the
+#   build was configured from, and --build set to its build tree.
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
+# --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
+#   come back before the caller's time limit.
 # --peer-lib: a libCEED built with CUDA (lib/ and include/; its JIT sources are found at the absolute path it
 #   was built in, so put or link it there). --dofs: the size of the timed stages (default 1e7).
 # --out collects more files than the device tool brings back (8): write elsewhere and pack it, e.g.
@@ -29,6 +37,11 @@ build=$root/build
 peer_lib=""
 out=$root/build/gpu-check
 dofs=1e7
+degrees=2,3,4,5,6,7,8
+problems=bp1,bp2,bp3,bp4,bp5,bp6
+profile_degrees=4,6
+pack=""
+deadline=0
 stages=()
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -36,17 +49,50 @@ while [[ $# -gt 0 ]]; do
     --peer-lib) peer_lib=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --dofs) dofs=$2; shift 2 ;;
+    --degrees) degrees=$2; shift 2 ;;
+    --problems) problems=$2; shift 2 ;;
+    --profile-degrees) profile_degrees=$2; shift 2 ;;
+    --pack) pack=$2; shift 2 ;;
+    --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
     -*) echo "gpu-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) stages+=("$1"); shift ;;
   esac
 done
 ((${#stages[@]})) || stages=(tests conformance bps compare precision min-blocks)
+start=$SECONDS
+if [[ -n $pack ]]; then
+  tar -xzPf "$pack" || { echo "gpu-check.sh: could not unpack $pack" >&2; exit 1; }
+  cache=$(tar -tzPf "$pack" | grep '/CMakeCache.txt$' | head -1)
+  build=$(dirname "$cache")
+  source_dir=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
+  # The build names files of its source tree by absolute path: give it this checkout there, entry by entry (the
+  # build tree itself was just unpacked inside it).
+  if [[ $source_dir != "$root" ]]; then
+    mkdir -p "$source_dir"
+    for entry in "$root"/* "$root"/.[!.]*; do
+      [[ -e $entry && ! -e $source_dir/$(basename "$entry") ]] && ln -s "$entry" "$source_dir/$(basename "$entry")"
+    done
+  fi
+fi
 mkdir -p "$out"
 summary=$out/summary.log
-start=$SECONDS
 say() { echo "[$((SECONDS - start))s] $*" | tee -a "$summary"; }
+# Runs a stage's command under the time left before --deadline (timeout's status 124 when it ran out).
+limited() {
+  if ((deadline > 0)); then
+    local left=$((deadline - (SECONDS - start)))
+    ((left > 5)) || return 124
+    timeout -k 5 "$left" "$@"
+  else
+    "$@"
+  fi
+}
 export CEEDRT_PLUGIN_PATH=
+# The CUDA libraries (NVRTC, and the runtime libCEED links) where toolkits put them.
+for d in /usr/local/cuda/lib64 /usr/local/cuda/lib; do
+  [[ -d $d ]] && export LD_LIBRARY_PATH=$d${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+done
 [[ -n $peer_lib ]] && export LD_LIBRARY_PATH=$peer_lib/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 # CTest files name the cmake of the configuring machine (e.g. /usr/bin/cmake); use this machine's.
 ctest_cmake=$(grep -rho '"/[^"]*/cmake"' "$build" --include=CTestTestfile.cmake 2>/dev/null | head -1 | tr -d '"')
@@ -58,74 +104,100 @@ bench=$build/bin/ceed-bench
 peer=$build/bin/ceed-bench-libceed
 bandwidth=$out/bandwidth.jsonl
 
+ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+# Nsight Compute on one apply kernel per run (the fourth launch of the operator: after setup and warm-up);
+# --clock-control none keeps the clocks as the timed runs see them.
+profile() {  # profile CSV PROBLEM DEGREE BIN...
+  local csv=$1 problem=$2 degree=$3 bin
+  shift 3
+  for bin in "$@"; do
+    [[ -x $bin ]] || continue
+    limited "$ncu" --clock-control none -k regex:Operator --launch-skip 3 --launch-count 1 --csv --page details --section SpeedOfLight \
+      --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem "$problem" \
+      --degree "$degree" --dofs 4e6 --min-time 0 --min-reps 1 >> "$csv" 2>&1
+    say "profile $problem p=$degree $(basename "$bin"): rc=$?"
+  done
+}
+compare() {  # compare DOFS OUTDIR
+  limited "$root/tools/compare.sh" --ours "$bench" --peer "$peer" --ceed /gpu/cuda/gen --peer-ceed /gpu/cuda/gen --problems "$problems" \
+    --degrees "$degrees" --dofs "$1" --reps 1 --min-time 0.1 --peak 34000 --out "$2" > "$2.log" 2>&1
+}
+
 for stage in "${stages[@]}"; do
+  if ((deadline > 0 && SECONDS - start >= deadline)); then
+    say "stage $stage skipped: the deadline of ${deadline}s has passed"
+    continue
+  fi
   say "stage $stage"
   case $stage in
+    env)
+      nvidia-smi > "$out/env.log" 2>&1
+      for bin in "$bench" "$peer"; do
+        [[ -x $bin ]] || continue
+        { echo "== $bin"; ldd "$bin" | grep 'not found'; } >> "$out/env.log" 2>&1
+        if ! limited "$bin" --ceed /gpu/cuda/gen --problem bp3 --degree 3 --dofs 1e4 --min-time 0 >> "$out/env.log" 2>&1; then
+          say "env: $(basename "$bin") failed on /gpu/cuda/gen; stopping (see env.log)"
+          tail -30 "$out/env.log"
+          exit 1
+        fi
+      done
+      say "env: ok" ;;
     tests)
-      ctest --test-dir "$build" -R '^cuda/cuda-(ref|operator|qfunction-error|user-kernel)-test/|multiprecision-test/.*(cuda|Cuda)|^emu/' \
+      limited ctest --test-dir "$build" -R '^cuda/cuda-(ref|operator|qfunction-error|user-kernel)-test/|multiprecision-test/.*(cuda|Cuda)|^emu/' \
         -j 8 --output-on-failure --timeout 300 > "$out/tests.log" 2>&1
       say "tests: rc=$? $(grep -h 'tests passed' "$out/tests.log")" ;;
     conformance)
-      ctest --test-dir "$build" -R '^conformance/.*/gpu/cuda/' -j 8 --output-on-failure --timeout 300 > "$out/conformance.log" 2>&1
+      limited ctest --test-dir "$build" -R '^conformance/.*/gpu/cuda/' -j 8 --output-on-failure --timeout 300 > "$out/conformance.log" 2>&1
       say "conformance: rc=$? $(grep -h 'tests passed\|No tests were found' "$out/conformance.log")" ;;
     bps)
-      "$build/tools/gen-bench/gen-bench" -ceed /gpu/cuda/gen -ref /cpu/self/ref/serial -bp 1,2,3,4,5,6 -p 1,2,3,4,5,6,7,8 -dofs 1e4 -t 0.01 \
-        > "$out/bps.log" 2>&1
+      limited "$build/tools/gen-bench/gen-bench" -ceed /gpu/cuda/gen -ref /cpu/self/ref/serial -bp 1,2,3,4,5,6 -p 1,2,3,4,5,6,7,8 -dofs 1e4 \
+        -t 0.01 > "$out/bps.log" 2>&1
       say "bps: rc=$? largest relative difference $(awk -F'|' '/^\| BP[1-6] / {print $8}' "$out/bps.log" | sort -g | tail -1)" ;;
     compare)
       [[ -x $peer ]] || { say "compare: $peer not built (configure with -DCEEDRT_BENCH_PEER_DIR)"; continue; }
-      "$root/tools/compare.sh" --ours "$bench" --peer "$peer" --ceed /gpu/cuda/gen --peer-ceed /gpu/cuda/gen --problems bp1,bp2,bp3,bp4,bp5,bp6 \
-        --degrees 2,3,4,5,6,7,8 --dofs "$dofs" --reps 1 --min-time 0.1 --peak 34000 --out "$out/compare" > "$out/compare.log" 2>&1
-      say "compare: rc=$?"
+      compare "$dofs" "$out/compare"
+      say "compare $dofs DOFs: rc=$?"
       cp "$out/compare/bandwidth.jsonl" "$bandwidth" 2>/dev/null ;;
+    compare-1e6)
+      [[ -x $peer ]] || { say "compare-1e6: $peer not built"; continue; }
+      compare 1e6 "$out/compare-1e6"
+      say "compare 1e6 DOFs: rc=$?" ;;
     precision|min-blocks)
-      [[ -s $bandwidth ]] || "$bench" --ceed /gpu/cuda/gen --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$bandwidth" > /dev/null 2>&1
+      [[ -s $bandwidth ]] || limited "$bench" --ceed /gpu/cuda/gen --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$bandwidth" > /dev/null 2>&1
       if [[ $stage == precision ]]; then
-        for mode in fp64 fp32 low-high high-low qdata32; do
+        for mode in fp64 fp32 qdata32 low-high high-low; do
           args=(--precision "$mode"); [[ $mode == qdata32 ]] && args=(--precision fp64 --qdata fp32)
-          "$bench" --ceed /gpu/cuda/gen --problem bp1,bp3,bp5 --degree 2,4,8 --dofs "$dofs" --min-time 0.1 "${args[@]}" --peak-gflops 34000 \
+          limited "$bench" --ceed /gpu/cuda/gen --problem bp1,bp3,bp5 --degree 2,4,6,8 --dofs "$dofs" --min-time 0.1 "${args[@]}" --peak-gflops 34000 \
             --bandwidth-from "$bandwidth" --json-file "$out/precision.jsonl" >> "$out/precision.log" 2>&1
           say "precision $mode: rc=$?"
         done
       else
         for n in 1 2 3; do
-          "$bench" --ceed "/gpu/cuda/gen:min_blocks=$n" --problem bp --degree 4,6 --dofs "$dofs" --min-time 0.1 --peak-gflops 34000 \
+          limited "$bench" --ceed "/gpu/cuda/gen:min_blocks=$n" --problem bp --degree 4,6 --dofs "$dofs" --min-time 0.1 --peak-gflops 34000 \
             --bandwidth-from "$bandwidth" --json-file "$out/min-blocks.jsonl" >> "$out/min-blocks.log" 2>&1
           say "min_blocks=$n: rc=$?"
         done
       fi ;;
     profile)
-      ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
       [[ -n $ncu ]] || { say "profile: no ncu"; continue; }
-      for bp in bp3 bp5; do
-        for bin in "$bench" "$peer"; do
-          [[ -x $bin ]] || continue
-          "$ncu" -k regex:Operator --launch-skip 3 --launch-count 1 --csv --page details --section SpeedOfLight --section Occupancy \
-            --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem $bp --degree 4 --dofs 1e6 \
-            --min-time 0 --min-reps 1 >> "$out/profile.csv" 2>&1
-          say "profile $bp $(basename "$bin"): rc=$?"
-        done
+      IFS=, read -r -a problem_list <<< "$problems"
+      IFS=, read -r -a degree_list <<< "$profile_degrees"
+      for problem in "${problem_list[@]}"; do
+        for degree in "${degree_list[@]}"; do profile "$out/profile.csv" "$problem" "$degree" "$bench" "$peer"; done
       done ;;
     bakeoff)
-      "$build/bin/ceed-info" --kernels --target sm_90 --json > "$out/bakeoff-kernels.jsonl" 2> "$out/bakeoff-kernels.log"
+      # Issue 30's GPU check in one stage: the kernels' static resources, then the side-by-side at --dofs and 1e6
+      # DOFs, then the profiles.
+      limited "$build/bin/ceed-info" --kernels --target sm_90 --json > "$out/bakeoff-kernels.jsonl" 2> "$out/bakeoff-kernels.log"
       say "bakeoff kernels: rc=$?"
       [[ -x $peer ]] || { say "bakeoff: $peer not built (configure with -DCEEDRT_BENCH_PEER_DIR)"; continue; }
-      for n in 1e7 1e6; do
-        "$root/tools/compare.sh" --ours "$bench" --peer "$peer" --ceed /gpu/cuda/gen --peer-ceed /gpu/cuda/gen --problems bp1,bp2,bp3,bp4,bp5,bp6 \
-          --degrees 2,3,4,5,6,7,8 --dofs "$n" --reps 1 --min-time 0.1 --peak 34000 --out "$out/bakeoff-$n" > "$out/bakeoff-$n.log" 2>&1
-        say "bakeoff compare $n DOFs: rc=$?"
-      done
-      ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+      compare "$dofs" "$out/bakeoff-$dofs"; say "bakeoff compare $dofs DOFs: rc=$?"
+      compare 1e6 "$out/bakeoff-1e6"; say "bakeoff compare 1e6 DOFs: rc=$?"
       [[ -n $ncu ]] || { say "bakeoff profile: no ncu"; continue; }
-      for bp in bp1 bp2 bp3 bp4 bp5 bp6; do
-        for degree in 4 6; do
-          for bin in "$bench" "$peer"; do
-            "$ncu" -k regex:Operator --launch-skip 3 --launch-count 1 --csv --page details --section SpeedOfLight --section Occupancy \
-              --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem $bp --degree $degree --dofs 4e6 \
-              --min-time 0 --min-reps 1 >> "$out/bakeoff-profile.csv" 2>&1
-            say "bakeoff profile $bp p=$degree $(basename "$bin"): rc=$?"
-          done
-        done
+      IFS=, read -r -a problem_list <<< "$problems"
+      IFS=, read -r -a degree_list <<< "$profile_degrees"
+      for problem in "${problem_list[@]}"; do
+        for degree in "${degree_list[@]}"; do profile "$out/bakeoff-profile.csv" "$problem" "$degree" "$bench" "$peer"; done
       done ;;
     *) say "unknown stage $stage" ;;
   esac
