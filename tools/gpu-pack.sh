@@ -32,8 +32,8 @@ trap 'rm -f "$list"' EXIT
 {
   # The source path the build refers to (templates, expected outputs, scripts): gpu-check.sh links it.
   echo "$build/CMakeCache.txt"
-  find "$build/bin" "$build/lib" "$build/share" \( -type f -o -type l \)
-  find "$build" -name CTestTestfile.cmake -not -path '*/CMakeFiles/*'
+  find "$build/bin" "$build/lib" "$build/share" "$build/include" \( -type f -o -type l \)
+  find "$build" \( -name CTestTestfile.cmake -o -name '*_include.cmake' -o -name '*_tests.cmake' \) -not -path '*/CMakeFiles/*'
   find "$build/tests" -maxdepth 1 -type f -perm -u+x \( -name 't[0-9]*' -o -name '*multiprecision*' \)
   find "$build/tests/backends/gpu" -maxdepth 2 -type f -perm -u+x \( -name 'unit-cuda-*' -o -name 'unit-emu-*' \) 2> /dev/null || true
   [[ -x $build/tools/gen-bench/gen-bench ]] && echo "$build/tools/gen-bench/gen-bench"
