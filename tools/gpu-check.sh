@@ -17,6 +17,9 @@
 #   min-blocks   /gpu/cuda/gen with :min_blocks=1,2,3 (the fused kernels' register budget), BP1-BP6 p = 4, 6
 #   profile      Nsight Compute on the apply kernels of --problems at --profile-degrees (4e6 DOFs), ceedrt and
 #                libCEED (profile.csv)
+#   solve        issue 35's end-to-end solve: ceed-solve BP3 on a Kershaw mesh with LOR-AMG at --solve-dofs over
+#                --solve-degrees, on /gpu/cuda/gen and on /cpu/self/gen (solve.jsonl: phases, iterations); needs
+#                MPI and hypre on this machine or in the pack (tools/gpu-pack.sh --mpi)
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
@@ -25,6 +28,7 @@
 #   build was configured from, and --build set to its build tree.
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
+# --solve-dofs N, --solve-degrees LIST: the solve stage's size (default 1e6) and degrees (default 2,3,4,5,6,7,8).
 # --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
 #   come back before the caller's time limit.
 # --peer-lib: a libCEED built with CUDA (lib/ and include/; its JIT sources are found at the absolute path it
@@ -40,6 +44,8 @@ dofs=1e7
 degrees=2,3,4,5,6,7,8
 problems=bp1,bp2,bp3,bp4,bp5,bp6
 profile_degrees=4,6
+solve_dofs=1e6
+solve_degrees=2,3,4,5,6,7,8
 pack=""
 deadline=0
 stages=()
@@ -53,6 +59,8 @@ while [[ $# -gt 0 ]]; do
     --problems) problems=$2; shift 2 ;;
     --profile-degrees) profile_degrees=$2; shift 2 ;;
     --pack) pack=$2; shift 2 ;;
+    --solve-dofs) solve_dofs=$2; shift 2 ;;
+    --solve-degrees) solve_degrees=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
     -*) echo "gpu-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -74,6 +82,13 @@ if [[ -n $pack ]]; then
       [[ -e $entry && ! -e $source_dir/$(basename "$entry") ]] && ln -s "$entry" "$source_dir/$(basename "$entry")"
     done
   fi
+fi
+# An MPI runtime packed by gpu-pack.sh --mpi (Debian's Open MPI, relocated): its prefix, PMIx's, the libraries.
+mpi_prefix=/opt/ceedrt-mpi/usr
+if [[ -d $mpi_prefix ]]; then
+  export OPAL_PREFIX=$mpi_prefix PMIX_INSTALL_PREFIX=$mpi_prefix/lib/x86_64-linux-gnu/pmix2 PATH=$mpi_prefix/bin:$PATH
+  export LD_LIBRARY_PATH=$mpi_prefix/lib/x86_64-linux-gnu/openmpi/lib:$mpi_prefix/lib/x86_64-linux-gnu/pmix2/lib:$mpi_prefix/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
 mkdir -p "$out"
 summary=$out/summary.log
@@ -184,6 +199,21 @@ for stage in "${stages[@]}"; do
       IFS=, read -r -a degree_list <<< "$profile_degrees"
       for problem in "${problem_list[@]}"; do
         for degree in "${degree_list[@]}"; do profile "$out/profile.csv" "$problem" "$degree" "$bench" "$peer"; done
+      done ;;
+    solve)
+      solver=$build/bin/ceed-solve
+      [[ -x $solver ]] || { say "solve: $solver not built (MPI and hypre found at configure?)"; continue; }
+      IFS=, read -r -a degree_list <<< "$solve_degrees"
+      for degree in "${degree_list[@]}"; do
+        for resource in /gpu/cuda/gen /cpu/self/gen; do
+          record=$(limited "$solver" --ceed "$resource" --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw --pc lor-amg --json \
+            2>> "$out/solve.log")
+          rc=$?
+          [[ -n $record ]] && echo "$record" >> "$out/solve.jsonl"
+          ((rc == 0)) && summary_line=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); s=r["seconds"]; print("iterations %d, time to solution %.2f s, LOR assembly + AMG setup %.0f%%" % (r["iterations"], r["time_to_solution"], 100*(s["lor_assembly"]+s["amg_setup"])/r["time_to_solution"]))' "$record" 2>/dev/null)
+          say "solve bp3 p=$degree $resource: rc=$rc ${summary_line:-}"
+          summary_line=""
+        done
       done ;;
     bakeoff)
       # Issue 30's GPU check in one stage: the kernels' static resources, then the side-by-side at --dofs and 1e6

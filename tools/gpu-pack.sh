@@ -8,19 +8,25 @@
 #   tools/gpu-check.sh --pack FILE [other options] [STAGE ...]
 #
 # unpacks them where they were made and links this checkout at the source path the build was configured from.
+# With --mpi the pack also holds the MPI runtime and the shared libraries ceed-solve needs (Open MPI with its
+# plugins and PMIx, hypre and its solvers; everything but the C and C++ runtimes), from the Debian packages of
+# this machine, under /opt/ceedrt-mpi: GPU images carry no MPI, and Open MPI runs from there when told its
+# prefix (gpu-check.sh does).
 #
-#   tools/gpu-pack.sh [--build DIR] [--peer DIR] --out FILE
+#   tools/gpu-pack.sh [--build DIR] [--peer DIR] [--mpi] --out FILE
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build
 peer=""
 out=""
+mpi=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --peer) peer=$(cd "$2" && pwd); shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --mpi) mpi=1; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "gpu-pack.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -28,7 +34,8 @@ done
 [[ -f $build/CMakeCache.txt ]] || { echo "gpu-pack.sh: $build is not a configured build tree" >&2; exit 1; }
 source_dir=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
 list=$(mktemp)
-trap 'rm -f "$list"' EXIT
+mpi_list=$(mktemp)
+trap 'rm -f "$list" "$mpi_list"' EXIT
 {
   # The source path the build refers to (templates, expected outputs, scripts): gpu-check.sh links it.
   echo "$build/CMakeCache.txt"
@@ -42,5 +49,23 @@ trap 'rm -f "$list"' EXIT
     find "$peer/include" -type f
   fi
 } | sort -u > "$list"
-tar -czPf "$out" -T "$list"
+if ((mpi)); then
+  [[ -x $build/bin/ceed-solve ]] || { echo "gpu-pack.sh: --mpi: $build/bin/ceed-solve is not built (MPI found at configure?)" >&2; exit 1; }
+  # The runtime's files, then every library that ceed-solve, the runtime's programs or its plugins load,
+  # except the C and C++ runtimes the GPU machine has in newer versions.
+  packages=(openmpi-bin openmpi-common libopenmpi3 libpmix2)
+  {
+    for pkg in "${packages[@]}"; do dpkg -L "$pkg"; done | grep -v '^/usr/share/\(doc\|man\)/' | while read -r f; do [[ -f $f || -L $f ]] && echo "$f"; done
+    mapfile -t objects < <(echo "$build/bin/ceed-solve"; find /usr/lib/x86_64-linux-gnu/openmpi /usr/lib/x86_64-linux-gnu/pmix2 -name '*.so*' -type f; \
+      for b in orted orterun ompi_info; do command -v "$b"; done)
+    for o in "${objects[@]}"; do ldd "$o" 2> /dev/null; done | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sed 's|^/lib/|/usr/lib/|' | sort -u |
+      grep -v -E '/(libc|libm|libpthread|libdl|librt|libstdc\+\+|libgcc_s|ld-linux-x86-64)\.so' | grep -v "^$build" |
+      cat
+  } | sort -u > "$mpi_list"
+fi
+tar -cPf "${out%.tgz}.tar" -T "$list"
+# Dereferenced: Debian reaches some libraries through /etc/alternatives, which the GPU machine lacks.
+((mpi)) && tar -rPhf "${out%.tgz}.tar" --transform 's|^/|/opt/ceedrt-mpi/|' -T "$mpi_list"
+gzip -c "${out%.tgz}.tar" > "$out" && rm -f "${out%.tgz}.tar"
+((mpi)) && printf 'gpu-pack.sh: MPI runtime and libraries: %d files under /opt/ceedrt-mpi\n' "$(wc -l < "$mpi_list")" >&2
 printf 'gpu-pack.sh: %s: %d files, %s (source %s)\n' "$out" "$(wc -l < "$list")" "$(du -h "$out" | cut -f1)" "$source_dir" >&2
