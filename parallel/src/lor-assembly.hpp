@@ -57,10 +57,15 @@ struct LocalRows {
   std::vector<double>       values;
 };
 
-/// The rows of this rank's owned DOFs (row_start per T DOF, first_owned_dof first), complete: the local rows
-/// of the owned DOFs plus the ghost rows other ranks hold of them, summed (collective). Rows sorted by column
-/// where the local rows are.
-using OwnedRows = LocalRows;
+/// The rows of this rank's owned DOFs, complete, without copying the local rows that already are: owned DOF
+/// j (T order, first_owned_dof first) is local row local_row[j] where no other rank holds a part of it, else
+/// (local_row[j] = -1) a row of `merged`, its local part plus the parts the other ranks hold, summed.
+struct OwnedRows {
+  std::vector<CeedSize> local_row;
+  std::vector<CeedSize> merged_dof;  ///< per merged row, its owned index j
+  LocalRows             merged;      ///< row_start per merged row; rows sorted by column where the local rows are
+};
+/// Collective: each rank sends the rows it holds of other ranks' DOFs to their owners.
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input

@@ -90,29 +90,25 @@ OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local) {
     if (row < first || row >= first + n_owned) throw Error("LorMatrix: received row " + std::to_string(row) + ", not owned here");
     for (long long k = 0; k < recv_headers[h + 1]; k++, e++) extra[row - first].emplace_back(recv_cols[e], recv_values[e]);
   }
-  // The owned rows in T order: the local row of each owned DOF, merged with what arrived for it.
-  std::vector<CeedSize> local_of_owned(n_owned, -1);
-  for (CeedSize i = 0; i < p.local_size(); i++) {
-    if (p.IsOwned(i)) local_of_owned[p.GlobalDof(i) - first] = i;
-  }
+  // The owned rows in T order: the local row of each owned DOF in place, merged where something arrived for it.
   OwnedRows owned;
-  owned.row_start.assign(n_owned + 1, 0);
-  owned.cols.reserve(local.cols.size());
-  owned.values.reserve(local.cols.size());
+  owned.local_row.assign(n_owned, -1);
+  for (CeedSize i = 0; i < p.local_size(); i++) {
+    if (p.IsOwned(i)) owned.local_row[p.GlobalDof(i) - first] = i;
+  }
+  owned.merged.row_start.push_back(0);
   std::vector<std::pair<HYPRE_BigInt, double>> row;
   for (CeedSize j = 0; j < n_owned; j++) {
-    const CeedSize i = local_of_owned[j];
+    const CeedSize i = owned.local_row[j];
     if (i < 0) throw Error("LorMatrix: owned DOF " + std::to_string(first + j) + " has no local DOF");
-    if (extra[j].empty()) {
-      owned.cols.insert(owned.cols.end(), local.cols.begin() + local.row_start[i], local.cols.begin() + local.row_start[i + 1]);
-      owned.values.insert(owned.values.end(), local.values.begin() + local.row_start[i], local.values.begin() + local.row_start[i + 1]);
-    } else {
-      row.clear();
-      for (HYPRE_Int k = local.row_start[i]; k < local.row_start[i + 1]; k++) row.emplace_back(local.cols[k], local.values[k]);
-      MergeRow(extra[j], &row);
-      for (const auto &entry : row) owned.cols.push_back(entry.first), owned.values.push_back(entry.second);
-    }
-    owned.row_start[j + 1] = (HYPRE_Int)owned.cols.size();
+    if (extra[j].empty()) continue;
+    row.clear();
+    for (HYPRE_Int k = local.row_start[i]; k < local.row_start[i + 1]; k++) row.emplace_back(local.cols[k], local.values[k]);
+    MergeRow(extra[j], &row);
+    for (const auto &entry : row) owned.merged.cols.push_back(entry.first), owned.merged.values.push_back(entry.second);
+    owned.merged.row_start.push_back((HYPRE_Int)owned.merged.cols.size());
+    owned.merged_dof.push_back(j);
+    owned.local_row[j] = -1;
   }
   return owned;
 }

@@ -199,30 +199,44 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
 
-  // Every row complete on its owner, then handed to hypre where it lies in the arrays, with its exact
-  // diagonal- and off-diagonal-block sizes (hypre then needs no auxiliary row storage).
+  // Every row complete on its owner, then handed to hypre where it lies in the arrays (the local rows in
+  // place, the merged ones from their own arrays), with its exact diagonal- and off-diagonal-block sizes
+  // (hypre then needs no auxiliary row storage).
   const double       start = Now();
   const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  lor::OwnedRows     owned = lor::SumGhostRows(p, local);
-  local                    = LocalRows();  // freed before hypre allocates its arrays
-  std::vector<HYPRE_Int>    ncols, row_index, diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
-  std::vector<HYPRE_BigInt> global_rows;
+  const lor::OwnedRows owned = lor::SumGhostRows(p, local);
+  std::vector<HYPRE_Int> diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
+  // The rows that come from one set of arrays, for one HYPRE_IJMatrixSetValues2 call.
+  struct RowBatch {
+    const LocalRows          *rows;
+    std::vector<HYPRE_Int>    ncols, row_index;
+    std::vector<HYPRE_BigInt> global_rows;
+    void Add(CeedSize j, CeedSize row, HYPRE_BigInt first, HYPRE_BigInt last, HYPRE_Int *diag_size, HYPRE_Int *offd_size) {
+      const HYPRE_Int begin = rows->row_start[row], count = rows->row_start[row + 1] - begin;
+      for (HYPRE_Int k = begin; k < begin + count; k++) *diag_size += rows->cols[k] >= first && rows->cols[k] <= last;
+      *offd_size = count - *diag_size;
+      if (count == 0) return;
+      global_rows.push_back(first + (HYPRE_BigInt)j);
+      ncols.push_back(count);
+      row_index.push_back(begin);
+    }
+  };
+  RowBatch in_place{&local, {}, {}, {}}, merged{&owned.merged, {}, {}, {}};
   for (CeedSize j = 0; j < p.owned_size(); j++) {
-    const HYPRE_Int count = owned.row_start[j + 1] - owned.row_start[j];
-    for (HYPRE_Int k = owned.row_start[j]; k < owned.row_start[j + 1]; k++) diag_sizes[j] += owned.cols[k] >= first && owned.cols[k] <= last;
-    offd_sizes[j] = count - diag_sizes[j];
-    if (count == 0) continue;
-    global_rows.push_back(first + (HYPRE_BigInt)j);
-    ncols.push_back(count);
-    row_index.push_back(owned.row_start[j]);
+    if (owned.local_row[j] >= 0) in_place.Add(j, owned.local_row[j], first, last, &diag_sizes[j], &offd_sizes[j]);
+  }
+  for (size_t r = 0; r < owned.merged_dof.size(); r++) {
+    const CeedSize j = owned.merged_dof[r];
+    merged.Add(j, (CeedSize)r, first, last, &diag_sizes[j], &offd_sizes[j]);
   }
   HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
   HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
   HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
   HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
-  if (!global_rows.empty()) {
-    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), owned.cols.data(),
-                                        owned.values.data()),
+  for (const RowBatch *batch : {&in_place, &merged}) {
+    if (batch->global_rows.empty()) continue;
+    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)batch->global_rows.size(), const_cast<HYPRE_Int *>(batch->ncols.data()),
+                                        batch->global_rows.data(), batch->row_index.data(), batch->rows->cols.data(), batch->rows->values.data()),
                "HYPRE_IJMatrixSetValues2");
   }
   HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
