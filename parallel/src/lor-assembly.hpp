@@ -50,6 +50,14 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
 /// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
 bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
 
+/// The element DOFs of a problem given by its vertices (8 * num_comp per sub-element, component-major within
+/// the element like a restriction's). Throws on a node outside [0, local_size / num_comp), coordinates of
+/// another size, or a component count other than p's.
+ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &problem);
+
+/// csr_values += the element matrices of problem with the vertex rule, from the vertex coordinates.
+void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
+
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
   std::vector<HYPRE_Int>    row_start;

@@ -25,6 +25,8 @@ struct LorMatrix::Impl {
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
 
+  void Build(const Prolongation &p, lor::LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings);
+
   ~Impl() {
     if (x) HYPRE_IJVectorDestroy(x);
     if (y) HYPRE_IJVectorDestroy(y);
@@ -179,22 +181,49 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
 }
 
-}  // namespace
-
-LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
-    : impl_(std::make_unique<Impl>()) {
+// hypre initialized and its index width checked; the essential flags of the L DOFs.
+std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char> &essential_owned) {
   EnsureHypreInitialized();
-  const Prolongation &p = prolongation;
-  impl_->comm           = p.comm();
   if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
     throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
                 "-bit indices (build hypre with --enable-bigint)");
   }
-  const std::vector<char> essential = EssentialLocalFlags(p, essential_owned);
+  return EssentialLocalFlags(p, essential_owned);
+}
+
+}  // namespace
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
+    : impl_(std::make_unique<Impl>()) {
+  const Prolongation     &p         = prolongation;
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
   lor::ElementDofs        dofs;
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
                                       : AssembleCoo(p, op_lor, essential, &timings_);
+  impl_->Build(p, local, essential, &timings_);
+}
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)
+    : impl_(std::make_unique<Impl>()) {
+  const Prolongation     &p         = prolongation;
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  double                  start     = Now();
+  const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
+  lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
+  std::vector<double>     values(csr.cols.size(), 0.0);
+  timings_.csr = Now() - start;
+  start        = Now();
+  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
+  timings_.element_matrices = Now() - start;
+  timings_.from_vertices    = true;
+  LocalRows local{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+  impl_->Build(p, local, essential, &timings_);
+}
+
+// The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
+void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  comm = p.comm();
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
@@ -229,35 +258,35 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
     const CeedSize j = owned.merged_dof[r];
     merged.Add(j, (CeedSize)r, first, last, &diag_sizes[j], &offd_sizes[j]);
   }
-  HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
-  HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
-  HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
+  HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &ij), "HYPRE_IJMatrixCreate");
+  HypreCheck(HYPRE_IJMatrixSetObjectType(ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
+  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
+  HypreCheck(HYPRE_IJMatrixInitialize(ij), "HYPRE_IJMatrixInitialize");
   for (const RowBatch *batch : {&in_place, &merged}) {
     if (batch->global_rows.empty()) continue;
-    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)batch->global_rows.size(), const_cast<HYPRE_Int *>(batch->ncols.data()),
+    HypreCheck(HYPRE_IJMatrixSetValues2(ij, (HYPRE_Int)batch->global_rows.size(), const_cast<HYPRE_Int *>(batch->ncols.data()),
                                         batch->global_rows.data(), batch->row_index.data(), batch->rows->cols.data(), batch->rows->values.data()),
                "HYPRE_IJMatrixSetValues2");
   }
-  HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
+  HypreCheck(HYPRE_IJMatrixAssemble(ij), "HYPRE_IJMatrixAssemble");
   void *object = nullptr;
-  HypreCheck(HYPRE_IJMatrixGetObject(impl_->ij, &object), "HYPRE_IJMatrixGetObject");
-  impl_->parcsr = (HYPRE_ParCSRMatrix)object;
-  timings_.hypre = Now() - start;
+  HypreCheck(HYPRE_IJMatrixGetObject(ij, &object), "HYPRE_IJMatrixGetObject");
+  parcsr = (HYPRE_ParCSRMatrix)object;
+  timings->hypre = Now() - start;
 
-  impl_->owned_rows.resize(p.owned_size());
-  for (CeedSize j = 0; j < p.owned_size(); j++) impl_->owned_rows[j] = first + (HYPRE_BigInt)j;
+  owned_rows.resize(p.owned_size());
+  for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;
   std::vector<HYPRE_Int> row_counts(p.owned_size());
   if (!row_counts.empty()) {
-    HypreCheck(HYPRE_IJMatrixGetRowCounts(impl_->ij, (HYPRE_Int)row_counts.size(), impl_->owned_rows.data(), row_counts.data()),
+    HypreCheck(HYPRE_IJMatrixGetRowCounts(ij, (HYPRE_Int)row_counts.size(), owned_rows.data(), row_counts.data()),
                "HYPRE_IJMatrixGetRowCounts");
   }
   long long nonzeros = 0;
   for (HYPRE_Int count : row_counts) nonzeros += count;
   MPI_Allreduce(MPI_IN_PLACE, &nonzeros, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
-  timings_.nonzeros = nonzeros;
+  timings->nonzeros = nonzeros;
 
-  for (HYPRE_IJVector *v : {&impl_->x, &impl_->y}) {
+  for (HYPRE_IJVector *v : {&x, &y}) {
     HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
     HypreCheck(HYPRE_IJVectorSetObjectType(*v, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
     HypreCheck(HYPRE_IJVectorInitialize(*v), "HYPRE_IJVectorInitialize");
