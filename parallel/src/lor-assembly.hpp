@@ -12,6 +12,8 @@
 
 #include <cstdint>
 
+#include "large-array.hpp"
+
 namespace ceedrt {
 namespace parallel {
 // Internal to the library: not exported (its public API is ceed/parallel.hpp).
@@ -21,7 +23,7 @@ namespace __attribute__((visibility("hidden"))) lor {
 struct ElementDofs {
   CeedElemRestriction rstr      = nullptr;  ///< the restriction they came from (borrowed)
   CeedInt             num_elem  = 0, elem_size = 0, num_comp = 0;
-  std::vector<CeedInt> dofs;
+  LargeArray<CeedInt>  dofs;
   CeedInt             elem_dofs() const { return elem_size * num_comp; }
 };
 
@@ -35,10 +37,10 @@ bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs);
 struct CsrPattern {
   static constexpr std::uint8_t dropped = 255;  ///< position of an entry in an essential row or column
   std::vector<HYPRE_Int>        row_start;      ///< per L DOF, and one past the last
-  std::vector<HYPRE_BigInt>     cols;
+  LargeArray<HYPRE_BigInt>      cols;
   /// Per element, entry (row l, column m) of its element matrix at [e * n * n + l * n + m] (n = elem_dofs):
   /// its column's position within row dofs(e, l).
-  std::vector<std::uint8_t>     position;
+  LargeArray<std::uint8_t>      position;
 };
 
 /// Throws when a row would have 255 or more entries (the positions are bytes).
@@ -48,7 +50,7 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
 /// from QFunction probes and the basis matrices, products with exact zeros of the basis skipped. False
 /// (and nothing added) when an active field's eval mode is not INTERP or GRAD, or a passive input is not
 /// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
-bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
+bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
 
 /// The element DOFs of a problem given by its vertices (8 * num_comp per sub-element, component-major within
 /// the element like a restriction's). Throws on a node outside [0, local_size / num_comp), coordinates of
@@ -56,13 +58,13 @@ bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const Cs
 ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &problem);
 
 /// csr_values += the element matrices of problem with the vertex rule, from the vertex coordinates.
-void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
+void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
 
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
   std::vector<HYPRE_Int>    row_start;
-  std::vector<HYPRE_BigInt> cols;
-  std::vector<double>       values;
+  LargeArray<HYPRE_BigInt>  cols;
+  LargeArray<double>        values;
 };
 
 /// The rows of this rank's owned DOFs, complete, without copying the local rows that already are: owned DOF

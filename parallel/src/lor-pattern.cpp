@@ -65,7 +65,7 @@ std::vector<CeedInt> LocalDofsByGlobal(const Prolongation &p, const std::vector<
 // given; entry indexes CsrPattern::position ([e * n * n + l * n + m]).
 template <typename Visit>
 void SweepByColumn(const std::vector<CeedInt> &order, const std::vector<char> &essential, const std::vector<CeedInt> &incidence_start,
-                   const std::vector<CeedInt> &incidence, const ElementDofs &dofs, Visit visit) {
+                   const LargeArray<CeedInt> &incidence, const ElementDofs &dofs, Visit visit) {
   const CeedInt n = dofs.elem_dofs();
   for (CeedInt j : order) {
     if (essential[j]) continue;
@@ -129,7 +129,8 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
     throw Error("LorMatrix: " + std::to_string(dofs.dofs.size()) + " element entries, more than the incidence's 32-bit indices hold");
   }
   // Which (element, entry) touch each DOF: the incidence, as CSR over DOFs.
-  std::vector<CeedInt> incidence_start(n_local + 1, 0), incidence(dofs.dofs.size());
+  std::vector<CeedInt> incidence_start(n_local + 1, 0);
+  LargeArray<CeedInt>  incidence(dofs.dofs.size());
   for (CeedInt dof : dofs.dofs) incidence_start[dof + 1]++;
   for (CeedSize i = 0; i < n_local; i++) incidence_start[i + 1] += incidence_start[i];
   {

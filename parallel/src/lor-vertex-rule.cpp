@@ -108,7 +108,7 @@ ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &pro
   return dofs;
 }
 
-void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values) {
+void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values) {
   const CeedInt  n = dofs.elem_dofs(), nc = dofs.num_comp;
   const CeedSize num_nodes = (CeedSize)problem.coords->size() / 3;
   double        *values    = csr_values->data();
