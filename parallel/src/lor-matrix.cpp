@@ -6,6 +6,7 @@
 #include <HYPRE.h>
 #include <HYPRE_IJ_mv.h>
 #include <HYPRE_parcsr_mv.h>
+#include <_hypre_parcsr_mv.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -262,6 +263,18 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
   HypreCheck(HYPRE_IJMatrixSetObjectType(ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
   HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
   HypreCheck(HYPRE_IJMatrixInitialize(ij), "HYPRE_IJMatrixInitialize");
+  {
+    // hypre's diagonal and off-diagonal arrays are allocated but not yet touched: huge pages spare most of
+    // the page faults of filling them (hypre's internal layout, stable since its ParCSR format).
+    void *object = nullptr;
+    HypreCheck(HYPRE_IJMatrixGetObject(ij, &object), "HYPRE_IJMatrixGetObject");
+    for (hypre_CSRMatrix *block : {hypre_ParCSRMatrixDiag((hypre_ParCSRMatrix *)object), hypre_ParCSRMatrixOffd((hypre_ParCSRMatrix *)object)}) {
+      const std::size_t nnz = (std::size_t)hypre_CSRMatrixNumNonzeros(block);
+      AdviseHugePages(hypre_CSRMatrixJ(block), nnz * sizeof(HYPRE_Int));
+      AdviseHugePages(hypre_CSRMatrixBigJ(block), nnz * sizeof(HYPRE_BigInt));
+      AdviseHugePages(hypre_CSRMatrixData(block), nnz * sizeof(HYPRE_Complex));
+    }
+  }
   for (const RowBatch *batch : {&in_place, &merged}) {
     if (batch->global_rows.empty()) continue;
     HypreCheck(HYPRE_IJMatrixSetValues2(ij, (HYPRE_Int)batch->global_rows.size(), const_cast<HYPRE_Int *>(batch->ncols.data()),
