@@ -62,16 +62,17 @@ std::vector<CeedInt> LocalDofsByGlobal(const Prolongation &p, const std::vector<
 }
 
 // visit(i, j, entry) for every element entry (row i, column j) with neither essential, columns in the order
-// given; entry indexes CsrPattern::position ([e * n * n + l * n + m]).
+// given; entry indexes CsrPattern::position ([e * n * n + l * n + m]). Raw pointers throughout: the
+// positions are bytes, and a byte store may alias any vector's bookkeeping, which would otherwise be
+// reloaded at every visit.
 template <typename Visit>
-void SweepByColumn(const std::vector<CeedInt> &order, const std::vector<char> &essential, const std::vector<CeedInt> &incidence_start,
-                   const LargeArray<CeedInt> &incidence, const ElementDofs &dofs, Visit visit) {
-  const CeedInt n = dofs.elem_dofs();
-  for (CeedInt j : order) {
+void SweepByColumn(const std::vector<CeedInt> &order, const char *essential, const CeedInt *incidence_start, const CeedInt *incidence,
+                   const CeedInt *all_elem_dofs, const CeedInt n, Visit visit) {
+  for (const CeedInt j : order) {
     if (essential[j]) continue;
     for (CeedInt k = incidence_start[j]; k < incidence_start[j + 1]; k++) {
       const size_t   e = incidence[k] / n, m = incidence[k] % n;
-      const CeedInt *elem_dofs = dofs.dofs.data() + e * n;
+      const CeedInt *elem_dofs = all_elem_dofs + e * n;
       for (CeedInt l = 0; l < n; l++) {
         if (!essential[elem_dofs[l]]) visit(elem_dofs[l], j, (e * n + l) * n + m);
       }
@@ -147,8 +148,13 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
   const std::vector<CeedInt> order = LocalDofsByGlobal(p, global);
   std::vector<CeedInt>       last_column(n_local, -1);  // the column j last appended to row i
   std::vector<HYPRE_Int>     length(n_local, 0);
-  SweepByColumn(order, essential, incidence_start, incidence, dofs, [&](CeedInt i, CeedInt j, size_t) {
-    if (last_column[i] != j) last_column[i] = j, length[i]++;
+  CeedInt                   *last = last_column.data();
+  HYPRE_Int                 *row_length = length.data();
+  const auto                 sweep      = [&](auto visit) {
+    SweepByColumn(order, essential.data(), incidence_start.data(), incidence.data(), dofs.dofs.data(), n, visit);
+  };
+  sweep([last, row_length](CeedInt i, CeedInt j, size_t) {
+    if (last[i] != j) last[i] = j, row_length[i]++;
   });
 
   CsrPattern csr;
@@ -169,9 +175,10 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
   }
   std::fill(last_column.begin(), last_column.end(), -1);
   std::fill(length.begin(), length.end(), 0);
-  SweepByColumn(order, essential, incidence_start, incidence, dofs, [&](CeedInt i, CeedInt j, size_t entry) {
-    if (last_column[i] != j) last_column[i] = j, csr.cols[csr.row_start[i] + length[i]++] = global[j];
-    csr.position[entry] = (std::uint8_t)(length[i] - 1);
+  sweep([last, row_length, row_start = csr.row_start.data(), cols = csr.cols.data(), position = csr.position.data(), global = global.data()](
+            CeedInt i, CeedInt j, size_t entry) {
+    if (last[i] != j) last[i] = j, cols[row_start[i] + row_length[i]++] = global[j];
+    position[entry] = (std::uint8_t)(row_length[i] - 1);
   });
   return csr;
 }
