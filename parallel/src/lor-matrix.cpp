@@ -242,8 +242,12 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
     std::vector<HYPRE_Int>    ncols, row_index;
     std::vector<HYPRE_BigInt> global_rows;
     void Add(CeedSize j, CeedSize row, HYPRE_BigInt first, HYPRE_BigInt last, HYPRE_Int *diag_size, HYPRE_Int *offd_size) {
-      const HYPRE_Int begin = rows->row_start[row], count = rows->row_start[row + 1] - begin;
-      for (HYPRE_Int k = begin; k < begin + count; k++) *diag_size += rows->cols[k] >= first && rows->cols[k] <= last;
+      const HYPRE_Int     begin = rows->row_start[row], count = rows->row_start[row + 1] - begin;
+      const HYPRE_BigInt *cols = rows->cols.data() + begin, *end = cols + count;
+      // Rows are sorted by column, so the diagonal block's columns are one run of them (mostly the whole row).
+      *diag_size = count == 0 || (cols[0] >= first && end[-1] <= last)
+                       ? count
+                       : (HYPRE_Int)(std::upper_bound(cols, end, last) - std::lower_bound(cols, end, first));
       *offd_size = count - *diag_size;
       if (count == 0) return;
       global_rows.push_back(first + (HYPRE_BigInt)j);
