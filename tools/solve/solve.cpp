@@ -321,13 +321,16 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     // The application's own QFunctions re-discretize the problem on the Q1 sub-elements (same nodes). With
     // Gauss-Lobatto points (the vertices) the LOR operator stays spectrally close to the high-order one on
     // distorted meshes: on Kershaw meshes its CG iterations grow far less with p than with Gauss points.
-    // With the vertex rule the element matrices come straight from the vertex coordinates (no Q1 operator,
-    // no quadrature data), unless the reference route is asked for.
+    // With the vertex rule on a host backend the element matrices come straight from the vertex coordinates
+    // (no Q1 operator, no quadrature data), unless the reference route is asked for; a device backend
+    // assembles the Q1 operator's element matrices where they are computed.
     bench::BpSpec        lor_spec  = *spec;
     lor_spec.gll_quadrature        = options.lor_quadrature == CEED_GAUSS_LOBATTO;
     const int            lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
     std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
-    if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic) {
+    CeedMemType memory = CEED_MEM_HOST;
+    BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &memory));
+    if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST) {
       LorVertexProblem vertices;
       vertices.kind       = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
       vertices.num_comp   = spec->num_comp;
