@@ -8,6 +8,7 @@
 
 #include <ceed/parallel.hpp>
 
+#include <HYPRE_parcsr_mv.h>
 #include <HYPRE_utilities.h>
 
 #include <cstdint>
@@ -77,6 +78,10 @@ struct OwnedRows {
 };
 /// Collective: each rank sends the rows it holds of other ranks' DOFs to their owners.
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
+
+/// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
+/// The local rows and owned.merged must be sorted by column.
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

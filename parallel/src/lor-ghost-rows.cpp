@@ -1,7 +1,6 @@
 // The owners' complete rows of the LOR matrix (lor-assembly.hpp): each rank sends the rows it holds of
-// other ranks' DOFs to their owners (one all-to-all), and the owner merges them into its own rows. hypre
-// then gets every row complete where it lives, with exact diagonal- and off-diagonal-block sizes, and
-// writes them straight into its ParCSR arrays instead of collecting them in its auxiliary row storage.
+// other ranks' DOFs to their owners (one all-to-all), and the owner merges them into its own rows; every
+// row is then complete where it lives and goes straight into hypre's ParCSR arrays (lor-parcsr.cpp).
 #include "lor-assembly.hpp"
 
 #include <mpi.h>

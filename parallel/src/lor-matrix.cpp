@@ -1,6 +1,6 @@
 // The LOR matrix in hypre: element matrices of the Q1 operator scattered straight into rank-local CSR rows
 // (owned and ghost rows, columns in global numbering), with a scatter map computed once from the element
-// node lists; hypre's IJ interface then sends the ghost rows to their owners and sums them there.
+// node lists; the ghost rows summed by their owners, and the owned rows written into a hypre ParCSR matrix.
 #include <ceed/parallel.hpp>
 
 #include <HYPRE.h>
@@ -21,8 +21,8 @@ namespace parallel {
 
 struct LorMatrix::Impl {
   MPI_Comm                  comm;
-  HYPRE_IJMatrix            ij     = nullptr;
   HYPRE_ParCSRMatrix        parcsr = nullptr;
+  HYPRE_BigInt              first = 0, last = -1;  // the owned rows
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
 
@@ -31,7 +31,7 @@ struct LorMatrix::Impl {
   ~Impl() {
     if (x) HYPRE_IJVectorDestroy(x);
     if (y) HYPRE_IJVectorDestroy(y);
-    if (ij) HYPRE_IJMatrixDestroy(ij);
+    if (parcsr) HYPRE_ParCSRMatrixDestroy(parcsr);
   }
 };
 
@@ -229,79 +229,15 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
 
-  // Every row complete on its owner, then handed to hypre where it lies in the arrays (the local rows in
-  // place, the merged ones from their own arrays), with its exact diagonal- and off-diagonal-block sizes
-  // (hypre then needs no auxiliary row storage).
-  const double       start = Now();
-  const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  const lor::OwnedRows owned = lor::SumGhostRows(p, local);
-  std::vector<HYPRE_Int> diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
-  // The rows that come from one set of arrays, for one HYPRE_IJMatrixSetValues2 call.
-  struct RowBatch {
-    const LocalRows          *rows;
-    std::vector<HYPRE_Int>    ncols, row_index;
-    std::vector<HYPRE_BigInt> global_rows;
-    void Add(CeedSize j, CeedSize row, HYPRE_BigInt first, HYPRE_BigInt last, HYPRE_Int *diag_size, HYPRE_Int *offd_size) {
-      const HYPRE_Int     begin = rows->row_start[row], count = rows->row_start[row + 1] - begin;
-      const HYPRE_BigInt *cols = rows->cols.data() + begin, *end = cols + count;
-      // Rows are sorted by column, so the diagonal block's columns are one run of them (mostly the whole row).
-      *diag_size = count == 0 || (cols[0] >= first && end[-1] <= last)
-                       ? count
-                       : (HYPRE_Int)(std::upper_bound(cols, end, last) - std::lower_bound(cols, end, first));
-      *offd_size = count - *diag_size;
-      if (count == 0) return;
-      global_rows.push_back(first + (HYPRE_BigInt)j);
-      ncols.push_back(count);
-      row_index.push_back(begin);
-    }
-  };
-  RowBatch in_place{&local, {}, {}, {}}, merged{&owned.merged, {}, {}, {}};
-  for (CeedSize j = 0; j < p.owned_size(); j++) {
-    if (owned.local_row[j] >= 0) in_place.Add(j, owned.local_row[j], first, last, &diag_sizes[j], &offd_sizes[j]);
-  }
-  for (size_t r = 0; r < owned.merged_dof.size(); r++) {
-    const CeedSize j = owned.merged_dof[r];
-    merged.Add(j, (CeedSize)r, first, last, &diag_sizes[j], &offd_sizes[j]);
-  }
-  HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &ij), "HYPRE_IJMatrixCreate");
-  HypreCheck(HYPRE_IJMatrixSetObjectType(ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
-  HypreCheck(HYPRE_IJMatrixInitialize(ij), "HYPRE_IJMatrixInitialize");
-  {
-    // hypre's diagonal and off-diagonal arrays are allocated but not yet touched: huge pages spare most of
-    // the page faults of filling them (hypre's internal layout, stable since its ParCSR format).
-    void *object = nullptr;
-    HypreCheck(HYPRE_IJMatrixGetObject(ij, &object), "HYPRE_IJMatrixGetObject");
-    for (hypre_CSRMatrix *block : {hypre_ParCSRMatrixDiag((hypre_ParCSRMatrix *)object), hypre_ParCSRMatrixOffd((hypre_ParCSRMatrix *)object)}) {
-      const std::size_t nnz = (std::size_t)hypre_CSRMatrixNumNonzeros(block);
-      AdviseHugePages(hypre_CSRMatrixJ(block), nnz * sizeof(HYPRE_Int));
-      AdviseHugePages(hypre_CSRMatrixBigJ(block), nnz * sizeof(HYPRE_BigInt));
-      AdviseHugePages(hypre_CSRMatrixData(block), nnz * sizeof(HYPRE_Complex));
-    }
-  }
-  for (const RowBatch *batch : {&in_place, &merged}) {
-    if (batch->global_rows.empty()) continue;
-    HypreCheck(HYPRE_IJMatrixSetValues2(ij, (HYPRE_Int)batch->global_rows.size(), const_cast<HYPRE_Int *>(batch->ncols.data()),
-                                        batch->global_rows.data(), batch->row_index.data(), batch->rows->cols.data(), batch->rows->values.data()),
-               "HYPRE_IJMatrixSetValues2");
-  }
-  HypreCheck(HYPRE_IJMatrixAssemble(ij), "HYPRE_IJMatrixAssemble");
-  void *object = nullptr;
-  HypreCheck(HYPRE_IJMatrixGetObject(ij, &object), "HYPRE_IJMatrixGetObject");
-  parcsr = (HYPRE_ParCSRMatrix)object;
-  timings->hypre = Now() - start;
-
+  // Every row complete on its owner, then written straight into hypre's ParCSR arrays.
+  const double start = Now();
+  first              = (HYPRE_BigInt)p.first_owned_dof();
+  last               = first + (HYPRE_BigInt)p.owned_size() - 1;
+  parcsr             = lor::BuildParCsr(p, local, lor::SumGhostRows(p, local));
+  timings->hypre     = Now() - start;
   owned_rows.resize(p.owned_size());
   for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;
-  std::vector<HYPRE_Int> row_counts(p.owned_size());
-  if (!row_counts.empty()) {
-    HypreCheck(HYPRE_IJMatrixGetRowCounts(ij, (HYPRE_Int)row_counts.size(), owned_rows.data(), row_counts.data()),
-               "HYPRE_IJMatrixGetRowCounts");
-  }
-  long long nonzeros = 0;
-  for (HYPRE_Int count : row_counts) nonzeros += count;
-  MPI_Allreduce(MPI_IN_PLACE, &nonzeros, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
-  timings->nonzeros = nonzeros;
+  timings->nonzeros = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);
 
   for (HYPRE_IJVector *v : {&x, &y}) {
     HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
@@ -314,8 +250,7 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
 LorMatrix::~LorMatrix() = default;
 
 std::vector<std::pair<GlobalIndex, double>> LorMatrix::Row(GlobalIndex row) const {
-  HYPRE_BigInt first = 0, last = 0, first_col = 0, last_col = 0;
-  HypreCheck(HYPRE_IJMatrixGetLocalRange(impl_->ij, &first, &last, &first_col, &last_col), "HYPRE_IJMatrixGetLocalRange");
+  const HYPRE_BigInt first = impl_->first, last = impl_->last;
   if (row < first || row > last) {
     throw Error("LorMatrix::Row: row " + std::to_string(row) + " is not owned here (rows " + std::to_string(first) + " to " + std::to_string(last) + ")");
   }
