@@ -61,21 +61,19 @@ std::vector<CeedInt> LocalDofsByGlobal(const Prolongation &p, const std::vector<
   return order;
 }
 
-// visit(i, j, entry) for every element entry (row i, column j) with neither essential, columns in the order
-// given; entry indexes CsrPattern::position ([e * n * n + l * n + m]). Raw pointers throughout: the
-// positions are bytes, and a byte store may alias any vector's bookkeeping, which would otherwise be
-// reloaded at every visit.
+// visit(i, j, entry) for every element entry (row i, column j) whose column is not essential, columns in the
+// order given; entry indexes CsrPattern::position ([e * n * n + l * n + m]), entry_rows[e * n + l] is the
+// entry's row. Raw pointers throughout: the positions are bytes, and a byte store may alias any vector's
+// bookkeeping, which would otherwise be reloaded at every visit.
 template <typename Visit>
 void SweepByColumn(const std::vector<CeedInt> &order, const char *essential, const CeedInt *incidence_start, const CeedInt *incidence,
-                   const CeedInt *all_elem_dofs, const CeedInt n, Visit visit) {
+                   const CeedInt *entry_rows, const CeedInt n, Visit visit) {
   for (const CeedInt j : order) {
     if (essential[j]) continue;
     for (CeedInt k = incidence_start[j]; k < incidence_start[j + 1]; k++) {
       const size_t   e = incidence[k] / n, m = incidence[k] % n;
-      const CeedInt *elem_dofs = all_elem_dofs + e * n;
-      for (CeedInt l = 0; l < n; l++) {
-        if (!essential[elem_dofs[l]]) visit(elem_dofs[l], j, (e * n + l) * n + m);
-      }
+      const CeedInt *rows = entry_rows + e * n;
+      for (CeedInt l = 0; l < n; l++) visit(rows[l], j, (e * n + l) * n + m);
     }
   }
 }
@@ -146,12 +144,18 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
   std::vector<HYPRE_BigInt> global(n_local);
   for (CeedSize i = 0; i < n_local; i++) global[i] = (HYPRE_BigInt)p.GlobalDof(i);
   const std::vector<CeedInt> order = LocalDofsByGlobal(p, global);
-  std::vector<CeedInt>       last_column(n_local, -1);  // the column j last appended to row i
-  std::vector<HYPRE_Int>     length(n_local, 0);
-  CeedInt                   *last = last_column.data();
-  HYPRE_Int                 *row_length = length.data();
-  const auto                 sweep      = [&](auto visit) {
-    SweepByColumn(order, essential.data(), incidence_start.data(), incidence.data(), dofs.dofs.data(), n, visit);
+  // The rows of the element entries, with the essential rows sent to a sink row n_local: the sweeps then
+  // test nothing per entry. The sink's columns land in a 256-entry scratch after the real ones (its row start
+  // is the number of nonzeros) and its positions are reset to dropped afterwards.
+  const CeedInt       sink = (CeedInt)n_local;
+  LargeArray<CeedInt> entry_rows(dofs.dofs.size());
+  for (size_t k = 0; k < dofs.dofs.size(); k++) entry_rows[k] = essential[dofs.dofs[k]] ? sink : dofs.dofs[k];
+  std::vector<CeedInt>   last_column(n_local + 1, -1);  // the column j last appended to row i
+  std::vector<HYPRE_Int> length(n_local + 1, 0);
+  CeedInt               *last = last_column.data();
+  HYPRE_Int             *row_length = length.data();
+  const auto             sweep      = [&](auto visit) {
+    SweepByColumn(order, essential.data(), incidence_start.data(), incidence.data(), entry_rows.data(), n, visit);
   };
   sweep([last, row_length](CeedInt i, CeedInt j, size_t) {
     if (last[i] != j) last[i] = j, row_length[i]++;
@@ -168,18 +172,25 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
     }
     csr.row_start[i + 1] = csr.row_start[i] + length[i];
   }
-  csr.cols.resize(csr.row_start[n_local]);
-  csr.position.assign((size_t)dofs.num_elem * n * n, CsrPattern::dropped);
+  const HYPRE_Int nonzeros = csr.row_start[n_local];
+  csr.cols.resize((size_t)nonzeros + 256);
+  csr.position.assign((size_t)dofs.num_elem * n * n, CsrPattern::dropped);  // essential columns are never visited
   for (CeedSize i = 0; i < n_local; i++) {
     if (essential[i] && p.IsOwned(i)) csr.cols[csr.row_start[i]] = global[i];
   }
   std::fill(last_column.begin(), last_column.end(), -1);
   std::fill(length.begin(), length.end(), 0);
+  // The slot index wraps at 256, which only the sink reaches.
   sweep([last, row_length, row_start = csr.row_start.data(), cols = csr.cols.data(), position = csr.position.data(), global = global.data()](
             CeedInt i, CeedInt j, size_t entry) {
-    if (last[i] != j) last[i] = j, cols[row_start[i] + row_length[i]++] = global[j];
+    if (last[i] != j) last[i] = j, cols[row_start[i] + (row_length[i]++ & 255)] = global[j];
     position[entry] = (std::uint8_t)(row_length[i] - 1);
   });
+  csr.cols.resize(nonzeros);
+  for (CeedSize i = 0; i < n_local; i++) {  // the essential rows' entries
+    if (!essential[i]) continue;
+    for (CeedInt k = incidence_start[i]; k < incidence_start[i + 1]; k++) std::fill_n(csr.position.data() + (size_t)incidence[k] * n, n, CsrPattern::dropped);
+  }
   return csr;
 }
 
