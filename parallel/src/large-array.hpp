@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 
 #include <cstddef>
-#include <cstdint>
 #include <new>
 #include <vector>
 
@@ -43,14 +42,6 @@ template <typename T, typename U>
 bool operator==(const HugePageAllocator<T> &, const HugePageAllocator<U> &) { return true; }
 template <typename T, typename U>
 bool operator!=(const HugePageAllocator<T> &, const HugePageAllocator<U> &) { return false; }
-
-/// Marks the 2 MiB-aligned part of an untouched array that someone else allocated (hypre) for huge pages.
-inline void AdviseHugePages(void *data, std::size_t bytes) {
-  constexpr std::uintptr_t huge_page = std::uintptr_t(2) << 20;
-  const std::uintptr_t     begin     = (reinterpret_cast<std::uintptr_t>(data) + huge_page - 1) / huge_page * huge_page;
-  const std::uintptr_t     end       = (reinterpret_cast<std::uintptr_t>(data) + bytes) / huge_page * huge_page;
-  if (data && end > begin) madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-}
 
 /// A vector of a large array.
 template <typename T>
