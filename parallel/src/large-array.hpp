@@ -11,6 +11,8 @@
 
 namespace ceedrt {
 namespace parallel {
+// Internal to the library: not exported.
+namespace __attribute__((visibility("hidden"))) lor {
 
 /// std::allocator for small arrays; arrays of 4 MiB or more are mapped on their own, 2 MiB aligned, and
 /// marked for huge pages (a hint: without them the kernel uses small pages).
@@ -47,5 +49,6 @@ bool operator!=(const HugePageAllocator<T> &, const HugePageAllocator<U> &) { re
 template <typename T>
 using LargeArray = std::vector<T, HugePageAllocator<T>>;
 
+}  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt

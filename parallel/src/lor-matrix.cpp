@@ -41,7 +41,7 @@ namespace {
 // (-1: dropped, an essential row or column).
 struct LocalCsr {
   std::vector<HYPRE_Int>    row_start;  // per L DOF
-  LargeArray<HYPRE_BigInt>  cols;
+  lor::LargeArray<HYPRE_BigInt>  cols;
   std::vector<CeedInt>      slot;       // per COO entry
 };
 
@@ -87,7 +87,7 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 // csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
 // are (an element restriction of one entry per element, applied transposed, scatter-adds them; dropped
 // entries, slot csr_values.size(), go to one extra slot). Only the CSR values then cross to the host, for hypre.
-void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, LargeArray<double> *csr_values) {
+void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values) {
   const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
   CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slots.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
@@ -103,7 +103,7 @@ void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector va
 
 // csr_values += the element-matrix entries at their slots: on the device where the backend keeps the
 // values there, else on the host.
-void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, LargeArray<double> *csr_values, LorAssemblyTimings *timings) {
+void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values, LorAssemblyTimings *timings) {
   timings->csr_on_device = OnDevice(values);
   if (timings->csr_on_device) return ScatterOnDevice(ceed, slots, values, csr_values);
   HostArray     v(values, HostArray::read);
@@ -160,7 +160,7 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
   double              start = Now();
   lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
-  LargeArray<double> values(csr.cols.size(), 0.0);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
   timings->csr = Now() - start;
 
   start                = Now();
@@ -212,7 +212,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
   double                  start     = Now();
   const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
   lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
-  LargeArray<double>      values(csr.cols.size(), 0.0);
+  lor::LargeArray<double>      values(csr.cols.size(), 0.0);
   timings_.csr = Now() - start;
   start        = Now();
   lor::AddVertexElementMatrices(problem, dofs, csr, &values);
