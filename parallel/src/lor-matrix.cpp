@@ -212,7 +212,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
   double                  start     = Now();
   const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
   lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double>      values(csr.cols.size(), 0.0);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
   timings_.csr = Now() - start;
   start        = Now();
   lor::AddVertexElementMatrices(problem, dofs, csr, &values);
