@@ -1,9 +1,11 @@
-// LOR matrix assembly, the pieces under LorMatrix: the element DOF lists of the operator's active
-// restriction, the rank-local CSR pattern with each element entry's position in its row (built once,
-// row by row, from the node-to-element incidence: no COO list with duplicates, no global sort), and the
-// direct host assembly of low-order element matrices from the assembled QFunction, scattered through
-// those positions. Operators of another form (several active restrictions, oriented or strided
-// restrictions, other eval modes) take the generic COO route in lor-matrix.cpp.
+// LOR matrix assembly, the pieces under LorMatrix: the element DOF lists (of the operator's active
+// restriction, or of a problem given by its vertices), the rank-local CSR pattern with each element entry's
+// position in its row (built once by a sweep over the columns in global order: no COO list with duplicates,
+// no sort), the host element matrices (from QFunction probes, lor-element-matrices.cpp, or from the vertex
+// coordinates, lor-vertex-rule.cpp) scattered through those positions, the owners' complete rows
+// (lor-ghost-rows.cpp) and the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
+// form (several active restrictions, oriented or strided restrictions, other eval modes) take the generic
+// COO route in lor-matrix.cpp.
 #pragma once
 
 #include <ceed/parallel.hpp>

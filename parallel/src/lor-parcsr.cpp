@@ -3,6 +3,8 @@
 // rows here are already complete, sorted and counted. hypre's ParCSR layout: per owned row, the columns
 // inside the owned range (the diagonal block, local numbers, the diagonal entry first as BoomerAMG's
 // smoothers expect) and the others (the off-diagonal block, numbered through the sorted col_map_offd).
+// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26); the tests compare the result
+// with the matrix-free operator and across assembly routes.
 #include "lor-assembly.hpp"
 
 #include <_hypre_parcsr_mv.h>
@@ -57,7 +59,12 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, co
   HypreCheck(HYPRE_ParCSRMatrixCreate(p.comm(), (HYPRE_BigInt)p.global_size(), (HYPRE_BigInt)p.global_size(), starts, starts, (HYPRE_Int)offd_cols.size(),
                                       nnz_diag, nnz_offd, &matrix),
              "HYPRE_ParCSRMatrixCreate");
-  HypreCheck(HYPRE_ParCSRMatrixInitialize(matrix), "HYPRE_ParCSRMatrixInitialize");
+  try {
+    HypreCheck(HYPRE_ParCSRMatrixInitialize(matrix), "HYPRE_ParCSRMatrixInitialize");
+  } catch (...) {
+    HYPRE_ParCSRMatrixDestroy(matrix);
+    throw;
+  }
   hypre_ParCSRMatrix *A    = (hypre_ParCSRMatrix *)matrix;
   hypre_CSRMatrix    *diag = hypre_ParCSRMatrixDiag(A), *offd = hypre_ParCSRMatrixOffd(A);
   // (Marking these arrays for huge pages, as the assembly's own, halved the median time of filling them on
