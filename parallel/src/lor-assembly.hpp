@@ -1,16 +1,21 @@
-// LOR matrix assembly, the pieces under LorMatrix: the element DOF lists of the operator's active
-// restriction, the rank-local CSR pattern with each element entry's position in its row (built once,
-// row by row, from the node-to-element incidence: no COO list with duplicates, no global sort), and the
-// direct host assembly of low-order element matrices from the assembled QFunction, scattered through
-// those positions. Operators of another form (several active restrictions, oriented or strided
-// restrictions, other eval modes) take the generic COO route in lor-matrix.cpp.
+// LOR matrix assembly, the pieces under LorMatrix: the element DOF lists (of the operator's active
+// restriction, or of a problem given by its vertices), the rank-local CSR pattern with each element entry's
+// position in its row (built once by a sweep over the columns in global order: no COO list with duplicates,
+// no sort), the host element matrices (from QFunction probes, lor-element-matrices.cpp, or from the vertex
+// coordinates, lor-vertex-rule.cpp) scattered through those positions, the owners' complete rows
+// (lor-ghost-rows.cpp) and the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
+// form (several active restrictions, oriented or strided restrictions, other eval modes) take the generic
+// COO route in lor-matrix.cpp.
 #pragma once
 
 #include <ceed/parallel.hpp>
 
+#include <HYPRE_parcsr_mv.h>
 #include <HYPRE_utilities.h>
 
 #include <cstdint>
+
+#include "large-array.hpp"
 
 namespace ceedrt {
 namespace parallel {
@@ -21,7 +26,7 @@ namespace __attribute__((visibility("hidden"))) lor {
 struct ElementDofs {
   CeedElemRestriction rstr      = nullptr;  ///< the restriction they came from (borrowed)
   CeedInt             num_elem  = 0, elem_size = 0, num_comp = 0;
-  std::vector<CeedInt> dofs;
+  LargeArray<CeedInt>  dofs;
   CeedInt             elem_dofs() const { return elem_size * num_comp; }
 };
 
@@ -35,10 +40,10 @@ bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs);
 struct CsrPattern {
   static constexpr std::uint8_t dropped = 255;  ///< position of an entry in an essential row or column
   std::vector<HYPRE_Int>        row_start;      ///< per L DOF, and one past the last
-  std::vector<HYPRE_BigInt>     cols;
+  LargeArray<HYPRE_BigInt>      cols;
   /// Per element, entry (row l, column m) of its element matrix at [e * n * n + l * n + m] (n = elem_dofs):
   /// its column's position within row dofs(e, l).
-  std::vector<std::uint8_t>     position;
+  LargeArray<std::uint8_t>      position;
 };
 
 /// Throws when a row would have 255 or more entries (the positions are bytes).
@@ -48,20 +53,37 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
 /// from QFunction probes and the basis matrices, products with exact zeros of the basis skipped. False
 /// (and nothing added) when an active field's eval mode is not INTERP or GRAD, or a passive input is not
 /// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
-bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values);
+bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
+
+/// The element DOFs of a problem given by its vertices (8 * num_comp per sub-element, component-major within
+/// the element like a restriction's). Throws on a node outside [0, local_size / num_comp), coordinates of
+/// another size, or a component count other than p's.
+ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &problem);
+
+/// csr_values += the element matrices of problem with the vertex rule, from the vertex coordinates.
+void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
 
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
   std::vector<HYPRE_Int>    row_start;
-  std::vector<HYPRE_BigInt> cols;
-  std::vector<double>       values;
+  LargeArray<HYPRE_BigInt>  cols;
+  LargeArray<double>        values;
 };
 
-/// The rows of this rank's owned DOFs (row_start per T DOF, first_owned_dof first), complete: the local rows
-/// of the owned DOFs plus the ghost rows other ranks hold of them, summed (collective). Rows sorted by column
-/// where the local rows are.
-using OwnedRows = LocalRows;
+/// The rows of this rank's owned DOFs, complete, without copying the local rows that already are: owned DOF
+/// j (T order, first_owned_dof first) is local row local_row[j] where no other rank holds a part of it, else
+/// (local_row[j] = -1) a row of `merged`, its local part plus the parts the other ranks hold, summed.
+struct OwnedRows {
+  std::vector<CeedSize> local_row;
+  std::vector<CeedSize> merged_dof;  ///< per merged row, its owned index j
+  LocalRows             merged;      ///< row_start per merged row; rows sorted by column where the local rows are
+};
+/// Collective: each rank sends the rows it holds of other ranks' DOFs to their owners.
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
+
+/// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
+/// The local rows and owned.merged must be sorted by column.
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

@@ -196,7 +196,7 @@ class ChunkedQFunctionProbe {
 
 }  // namespace
 
-bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, std::vector<double> *csr_values) {
+bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values) {
   Ceed               ceed   = CeedOperatorReturnCeed(op);
   CeedInt            num_in = 0, num_out = 0, Q = 0;
   CeedOperatorField *in = nullptr, *out = nullptr;

@@ -1,7 +1,6 @@
 // The owners' complete rows of the LOR matrix (lor-assembly.hpp): each rank sends the rows it holds of
-// other ranks' DOFs to their owners (one all-to-all), and the owner merges them into its own rows. hypre
-// then gets every row complete where it lives, with exact diagonal- and off-diagonal-block sizes, and
-// writes them straight into its ParCSR arrays instead of collecting them in its auxiliary row storage.
+// other ranks' DOFs to their owners (one all-to-all), and the owner merges them into its own rows; every
+// row is then complete where it lives and goes straight into hypre's ParCSR arrays (lor-parcsr.cpp).
 #include "lor-assembly.hpp"
 
 #include <mpi.h>
@@ -82,37 +81,45 @@ OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local) {
   MPI_Alltoallv(send_values.data(), entry_counts.data(), entry_displs.data(), MPI_DOUBLE, recv_values.data(), recv_entry_counts.data(),
                 recv_entry_displs.data(), MPI_DOUBLE, comm);
 
-  // Received entries per owned row.
-  const CeedSize                                              n_owned = p.owned_size();
-  std::vector<std::vector<std::pair<HYPRE_BigInt, double>>> extra(n_owned);
+  // The received rows by owned row (several ranks may send parts of one): (owned index, first entry, entries).
+  const CeedSize n_owned = p.owned_size();
+  struct Received {
+    CeedSize  j;
+    size_t    first_entry;
+    long long count;
+  };
+  std::vector<Received> received;
   for (size_t h = 0, e = 0; h < recv_headers.size(); h += 2) {
     const GlobalIndex row = recv_headers[h];
     if (row < first || row >= first + n_owned) throw Error("LorMatrix: received row " + std::to_string(row) + ", not owned here");
-    for (long long k = 0; k < recv_headers[h + 1]; k++, e++) extra[row - first].emplace_back(recv_cols[e], recv_values[e]);
+    received.push_back({(CeedSize)(row - first), e, recv_headers[h + 1]});
+    e += (size_t)recv_headers[h + 1];
   }
-  // The owned rows in T order: the local row of each owned DOF, merged with what arrived for it.
-  std::vector<CeedSize> local_of_owned(n_owned, -1);
-  for (CeedSize i = 0; i < p.local_size(); i++) {
-    if (p.IsOwned(i)) local_of_owned[p.GlobalDof(i) - first] = i;
-  }
+  std::stable_sort(received.begin(), received.end(), [](const Received &a, const Received &b) { return a.j < b.j; });
+  // The owned rows in T order: the local row of each owned DOF in place, merged where something arrived for it.
   OwnedRows owned;
-  owned.row_start.assign(n_owned + 1, 0);
-  owned.cols.reserve(local.cols.size());
-  owned.values.reserve(local.cols.size());
-  std::vector<std::pair<HYPRE_BigInt, double>> row;
+  owned.local_row.assign(n_owned, -1);
+  for (CeedSize i = 0; i < p.local_size(); i++) {
+    if (p.IsOwned(i)) owned.local_row[p.GlobalDof(i) - first] = i;
+  }
   for (CeedSize j = 0; j < n_owned; j++) {
-    const CeedSize i = local_of_owned[j];
-    if (i < 0) throw Error("LorMatrix: owned DOF " + std::to_string(first + j) + " has no local DOF");
-    if (extra[j].empty()) {
-      owned.cols.insert(owned.cols.end(), local.cols.begin() + local.row_start[i], local.cols.begin() + local.row_start[i + 1]);
-      owned.values.insert(owned.values.end(), local.values.begin() + local.row_start[i], local.values.begin() + local.row_start[i + 1]);
-    } else {
-      row.clear();
-      for (HYPRE_Int k = local.row_start[i]; k < local.row_start[i + 1]; k++) row.emplace_back(local.cols[k], local.values[k]);
-      MergeRow(extra[j], &row);
-      for (const auto &entry : row) owned.cols.push_back(entry.first), owned.values.push_back(entry.second);
+    if (owned.local_row[j] < 0) throw Error("LorMatrix: owned DOF " + std::to_string(first + j) + " has no local DOF");
+  }
+  owned.merged.row_start.push_back(0);
+  std::vector<std::pair<HYPRE_BigInt, double>> row, extra;
+  for (size_t r = 0; r < received.size();) {
+    const CeedSize j = received[r].j, i = owned.local_row[j];
+    extra.clear();
+    for (; r < received.size() && received[r].j == j; r++) {
+      for (long long k = 0; k < received[r].count; k++) extra.emplace_back(recv_cols[received[r].first_entry + k], recv_values[received[r].first_entry + k]);
     }
-    owned.row_start[j + 1] = (HYPRE_Int)owned.cols.size();
+    row.clear();
+    for (HYPRE_Int k = local.row_start[i]; k < local.row_start[i + 1]; k++) row.emplace_back(local.cols[k], local.values[k]);
+    MergeRow(extra, &row);
+    for (const auto &entry : row) owned.merged.cols.push_back(entry.first), owned.merged.values.push_back(entry.second);
+    owned.merged.row_start.push_back((HYPRE_Int)owned.merged.cols.size());
+    owned.merged_dof.push_back(j);
+    owned.local_row[j] = -1;
   }
   return owned;
 }

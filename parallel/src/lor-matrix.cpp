@@ -1,11 +1,12 @@
 // The LOR matrix in hypre: element matrices of the Q1 operator scattered straight into rank-local CSR rows
 // (owned and ghost rows, columns in global numbering), with a scatter map computed once from the element
-// node lists; hypre's IJ interface then sends the ghost rows to their owners and sums them there.
+// node lists; the ghost rows summed by their owners, and the owned rows written into a hypre ParCSR matrix.
 #include <ceed/parallel.hpp>
 
 #include <HYPRE.h>
 #include <HYPRE_IJ_mv.h>
 #include <HYPRE_parcsr_mv.h>
+#include <_hypre_parcsr_mv.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -20,15 +21,17 @@ namespace parallel {
 
 struct LorMatrix::Impl {
   MPI_Comm                  comm;
-  HYPRE_IJMatrix            ij     = nullptr;
   HYPRE_ParCSRMatrix        parcsr = nullptr;
+  HYPRE_BigInt              first = 0, last = -1;  // the owned rows
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
+
+  void Build(const Prolongation &p, lor::LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings);
 
   ~Impl() {
     if (x) HYPRE_IJVectorDestroy(x);
     if (y) HYPRE_IJVectorDestroy(y);
-    if (ij) HYPRE_IJMatrixDestroy(ij);
+    if (parcsr) HYPRE_ParCSRMatrixDestroy(parcsr);
   }
 };
 
@@ -38,7 +41,7 @@ namespace {
 // (-1: dropped, an essential row or column).
 struct LocalCsr {
   std::vector<HYPRE_Int>    row_start;  // per L DOF
-  std::vector<HYPRE_BigInt> cols;
+  lor::LargeArray<HYPRE_BigInt>  cols;
   std::vector<CeedInt>      slot;       // per COO entry
 };
 
@@ -84,7 +87,7 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 // csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
 // are (an element restriction of one entry per element, applied transposed, scatter-adds them; dropped
 // entries, slot csr_values.size(), go to one extra slot). Only the CSR values then cross to the host, for hypre.
-void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, std::vector<double> *csr_values) {
+void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values) {
   const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
   CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slots.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
@@ -100,7 +103,7 @@ void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector va
 
 // csr_values += the element-matrix entries at their slots: on the device where the backend keeps the
 // values there, else on the host.
-void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, std::vector<double> *csr_values, LorAssemblyTimings *timings) {
+void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values, LorAssemblyTimings *timings) {
   timings->csr_on_device = OnDevice(values);
   if (timings->csr_on_device) return ScatterOnDevice(ceed, slots, values, csr_values);
   HostArray     v(values, HostArray::read);
@@ -157,7 +160,7 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
   double              start = Now();
   lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
-  std::vector<double> values(csr.cols.size(), 0.0);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
   timings->csr = Now() - start;
 
   start                = Now();
@@ -179,71 +182,64 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
 }
 
-}  // namespace
-
-LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
-    : impl_(std::make_unique<Impl>()) {
+// hypre initialized and its index width checked; the essential flags of the L DOFs.
+std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char> &essential_owned) {
   EnsureHypreInitialized();
-  const Prolongation &p = prolongation;
-  impl_->comm           = p.comm();
   if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
     throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
                 "-bit indices (build hypre with --enable-bigint)");
   }
-  const std::vector<char> essential = EssentialLocalFlags(p, essential_owned);
+  return EssentialLocalFlags(p, essential_owned);
+}
+
+}  // namespace
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
+    : impl_(std::make_unique<Impl>()) {
+  const Prolongation     &p         = prolongation;
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
   lor::ElementDofs        dofs;
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
                                       : AssembleCoo(p, op_lor, essential, &timings_);
+  impl_->Build(p, local, essential, &timings_);
+}
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)
+    : impl_(std::make_unique<Impl>()) {
+  const Prolongation     &p         = prolongation;
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  double                  start     = Now();
+  const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
+  lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
+  timings_.csr = Now() - start;
+  start        = Now();
+  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
+  timings_.element_matrices = Now() - start;
+  timings_.from_vertices    = true;
+  LocalRows local{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+  impl_->Build(p, local, essential, &timings_);
+}
+
+// The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
+void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  comm = p.comm();
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
 
-  // Every row complete on its owner, then handed to hypre where it lies in the arrays, with its exact
-  // diagonal- and off-diagonal-block sizes (hypre then needs no auxiliary row storage).
-  const double       start = Now();
-  const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = (HYPRE_BigInt)(p.first_owned_dof() + p.owned_size() - 1);
-  lor::OwnedRows     owned = lor::SumGhostRows(p, local);
-  local                    = LocalRows();  // freed before hypre allocates its arrays
-  std::vector<HYPRE_Int>    ncols, row_index, diag_sizes(p.owned_size(), 0), offd_sizes(p.owned_size(), 0);
-  std::vector<HYPRE_BigInt> global_rows;
-  for (CeedSize j = 0; j < p.owned_size(); j++) {
-    const HYPRE_Int count = owned.row_start[j + 1] - owned.row_start[j];
-    for (HYPRE_Int k = owned.row_start[j]; k < owned.row_start[j + 1]; k++) diag_sizes[j] += owned.cols[k] >= first && owned.cols[k] <= last;
-    offd_sizes[j] = count - diag_sizes[j];
-    if (count == 0) continue;
-    global_rows.push_back(first + (HYPRE_BigInt)j);
-    ncols.push_back(count);
-    row_index.push_back(owned.row_start[j]);
-  }
-  HypreCheck(HYPRE_IJMatrixCreate(p.comm(), first, last, first, last, &impl_->ij), "HYPRE_IJMatrixCreate");
-  HypreCheck(HYPRE_IJMatrixSetObjectType(impl_->ij, HYPRE_PARCSR), "HYPRE_IJMatrixSetObjectType");
-  HypreCheck(HYPRE_IJMatrixSetDiagOffdSizes(impl_->ij, diag_sizes.data(), offd_sizes.data()), "HYPRE_IJMatrixSetDiagOffdSizes");
-  HypreCheck(HYPRE_IJMatrixInitialize(impl_->ij), "HYPRE_IJMatrixInitialize");
-  if (!global_rows.empty()) {
-    HypreCheck(HYPRE_IJMatrixSetValues2(impl_->ij, (HYPRE_Int)global_rows.size(), ncols.data(), global_rows.data(), row_index.data(), owned.cols.data(),
-                                        owned.values.data()),
-               "HYPRE_IJMatrixSetValues2");
-  }
-  HypreCheck(HYPRE_IJMatrixAssemble(impl_->ij), "HYPRE_IJMatrixAssemble");
-  void *object = nullptr;
-  HypreCheck(HYPRE_IJMatrixGetObject(impl_->ij, &object), "HYPRE_IJMatrixGetObject");
-  impl_->parcsr = (HYPRE_ParCSRMatrix)object;
-  timings_.hypre = Now() - start;
+  // Every row complete on its owner, then written straight into hypre's ParCSR arrays.
+  const double start = Now();
+  first              = (HYPRE_BigInt)p.first_owned_dof();
+  last               = first + (HYPRE_BigInt)p.owned_size() - 1;
+  parcsr             = lor::BuildParCsr(p, local, lor::SumGhostRows(p, local));
+  timings->hypre     = Now() - start;
+  owned_rows.resize(p.owned_size());
+  for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;
+  timings->nonzeros = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);
 
-  impl_->owned_rows.resize(p.owned_size());
-  for (CeedSize j = 0; j < p.owned_size(); j++) impl_->owned_rows[j] = first + (HYPRE_BigInt)j;
-  std::vector<HYPRE_Int> row_counts(p.owned_size());
-  if (!row_counts.empty()) {
-    HypreCheck(HYPRE_IJMatrixGetRowCounts(impl_->ij, (HYPRE_Int)row_counts.size(), impl_->owned_rows.data(), row_counts.data()),
-               "HYPRE_IJMatrixGetRowCounts");
-  }
-  long long nonzeros = 0;
-  for (HYPRE_Int count : row_counts) nonzeros += count;
-  MPI_Allreduce(MPI_IN_PLACE, &nonzeros, 1, MPI_LONG_LONG, MPI_SUM, p.comm());
-  timings_.nonzeros = nonzeros;
-
-  for (HYPRE_IJVector *v : {&impl_->x, &impl_->y}) {
+  for (HYPRE_IJVector *v : {&x, &y}) {
     HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
     HypreCheck(HYPRE_IJVectorSetObjectType(*v, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
     HypreCheck(HYPRE_IJVectorInitialize(*v), "HYPRE_IJVectorInitialize");
@@ -254,8 +250,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
 LorMatrix::~LorMatrix() = default;
 
 std::vector<std::pair<GlobalIndex, double>> LorMatrix::Row(GlobalIndex row) const {
-  HYPRE_BigInt first = 0, last = 0, first_col = 0, last_col = 0;
-  HypreCheck(HYPRE_IJMatrixGetLocalRange(impl_->ij, &first, &last, &first_col, &last_col), "HYPRE_IJMatrixGetLocalRange");
+  const HYPRE_BigInt first = impl_->first, last = impl_->last;
   if (row < first || row > last) {
     throw Error("LorMatrix::Row: row " + std::to_string(row) + " is not owned here (rows " + std::to_string(first) + " to " + std::to_string(last) + ")");
   }

@@ -4,6 +4,7 @@
 #include <ceed/backend.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace ceedrt {
 namespace parallel {
@@ -30,28 +31,49 @@ bool SharedActiveRestriction(CeedInt num_fields, CeedOperatorField *fields, Ceed
   return *rstr != nullptr;
 }
 
-// Sorts row i's columns and renumbers the positions of the row's element entries to match: hypre's
-// coarsening depends on the order of a row's columns, and sorted rows give the same hierarchy as the COO route.
-void SortRow(CeedSize i, size_t row_begin, const ElementDofs &dofs, const std::vector<CeedSize> &incidence_start, const std::vector<CeedSize> &incidence,
-             CsrPattern *csr) {
-  HYPRE_BigInt *cols = csr->cols.data() + row_begin;
-  const size_t  len  = csr->cols.size() - row_begin;
-  if (std::is_sorted(cols, cols + len)) return;
-  // Keys (column, old position), sorted by insertion: rows are short (27 per component for Q1 hexahedra).
-  std::uint64_t key[CsrPattern::dropped];
-  std::uint8_t  renumber[CsrPattern::dropped];
-  for (size_t k = 0; k < len; k++) {
-    std::uint64_t value = (std::uint64_t)cols[k] << 8 | k;
-    size_t        at    = k;
-    for (; at > 0 && key[at - 1] > value; at--) key[at] = key[at - 1];
-    key[at] = value;
+// The local DOFs in increasing global number: the owned ones are consecutive in T order, so only the
+// ghosts need sorting (those below the owned range, then the owned, then those above).
+std::vector<CeedInt> LocalDofsByGlobal(const Prolongation &p, const std::vector<HYPRE_BigInt> &global) {
+  const CeedSize       n_local = p.local_size(), n_owned = p.owned_size();
+  const GlobalIndex    first   = p.first_owned_dof();
+  std::vector<CeedInt> order(n_local), ghosts;
+  for (CeedSize i = 0; i < n_local; i++) {
+    if (p.IsOwned(i)) {
+      const GlobalIndex rank_index = global[i] - first;
+      if (rank_index < 0 || rank_index >= n_owned) {
+        throw Error("LorMatrix: owned local DOF " + std::to_string(i) + " has global number " + std::to_string(global[i]) +
+                    ", outside the owned range from " + std::to_string(first));
+      }
+      order[rank_index] = (CeedInt)i;
+    } else {
+      ghosts.push_back((CeedInt)i);
+    }
   }
-  for (size_t k = 0; k < len; k++) cols[k] = (HYPRE_BigInt)(key[k] >> 8), renumber[key[k] & 0xff] = (std::uint8_t)k;
-  const CeedInt n = dofs.elem_dofs();
-  for (CeedSize k = incidence_start[i]; k < incidence_start[i + 1]; k++) {
-    std::uint8_t *position = csr->position.data() + incidence[k] * n;  // entry (e, l) at (e * n + l) * n
-    for (CeedInt m = 0; m < n; m++) {
-      if (position[m] != CsrPattern::dropped) position[m] = renumber[position[m]];
+  std::sort(ghosts.begin(), ghosts.end(), [&](CeedInt a, CeedInt b) { return global[a] < global[b]; });
+  if (n_owned + (CeedSize)ghosts.size() != n_local) {
+    throw Error("LorMatrix: " + std::to_string(n_local - (CeedSize)ghosts.size()) + " local DOFs are owned, the prolongation owns " +
+                std::to_string(n_owned));
+  }
+  const auto below = std::partition_point(ghosts.begin(), ghosts.end(), [&](CeedInt g) { return global[g] < first; });
+  std::move_backward(order.begin(), order.begin() + n_owned, order.begin() + n_owned + (below - ghosts.begin()));
+  std::copy(ghosts.begin(), below, order.begin());
+  std::copy(below, ghosts.end(), order.begin() + n_owned + (below - ghosts.begin()));
+  return order;
+}
+
+// visit(i, j, entry) for every element entry (row i, column j) whose column is not essential, columns in the
+// order given; entry indexes CsrPattern::position ([e * n * n + l * n + m]), entry_rows[e * n + l] is the
+// entry's row. Raw pointers throughout: the positions are bytes, and a byte store may alias any vector's
+// bookkeeping, which would otherwise be reloaded at every visit.
+template <typename Visit>
+void SweepByColumn(const std::vector<CeedInt> &order, const char *essential, const CeedInt *incidence_start, const CeedInt *incidence,
+                   const CeedInt *entry_rows, const CeedInt n, Visit visit) {
+  for (const CeedInt j : order) {
+    if (essential[j]) continue;
+    for (CeedInt k = incidence_start[j]; k < incidence_start[j + 1]; k++) {
+      const size_t   e = incidence[k] / n, m = incidence[k] % n;
+      const CeedInt *rows = entry_rows + e * n;
+      for (CeedInt l = 0; l < n; l++) visit(rows[l], j, (e * n + l) * n + m);
     }
   }
 }
@@ -102,63 +124,73 @@ bool ReadElementDofs(CeedOperator op, CeedSize local_size, ElementDofs *dofs) {
 CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const std::vector<char> &essential) {
   const CeedSize n_local = p.local_size();
   const CeedInt  n       = dofs.elem_dofs();
-  if (p.global_size() >= (GlobalIndex)1 << 56) {  // SortRow packs a column and a position into 64 bits
-    throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs, more than the 2^56 the row sort handles");
+  if (dofs.dofs.size() > (size_t)std::numeric_limits<CeedInt>::max()) {
+    throw Error("LorMatrix: " + std::to_string(dofs.dofs.size()) + " element entries, more than the incidence's 32-bit indices hold");
   }
-  std::vector<HYPRE_BigInt> global(n_local);
-  for (CeedSize i = 0; i < n_local; i++) global[i] = (HYPRE_BigInt)p.GlobalDof(i);
   // Which (element, entry) touch each DOF: the incidence, as CSR over DOFs.
-  std::vector<CeedSize> incidence_start(n_local + 1, 0), incidence(dofs.dofs.size());
+  std::vector<CeedInt> incidence_start(n_local + 1, 0);
+  LargeArray<CeedInt>  incidence(dofs.dofs.size());
   for (CeedInt dof : dofs.dofs) incidence_start[dof + 1]++;
   for (CeedSize i = 0; i < n_local; i++) incidence_start[i + 1] += incidence_start[i];
   {
-    std::vector<CeedSize> fill(incidence_start.begin(), incidence_start.end() - 1);
-    for (size_t k = 0; k < dofs.dofs.size(); k++) incidence[fill[dofs.dofs[k]]++] = (CeedSize)k;
+    std::vector<CeedInt> fill(incidence_start.begin(), incidence_start.end() - 1);
+    for (size_t k = 0; k < dofs.dofs.size(); k++) incidence[fill[dofs.dofs[k]]++] = (CeedInt)k;
   }
+
+  // The matrix is symmetric in pattern (the same restriction on both sides), so the columns can be visited in
+  // increasing global number, each column j appended to the rows of the elements around it: every row comes
+  // out sorted (hypre's coarsening depends on the order of a row's columns; sorted rows give the same
+  // hierarchy as the COO route) with no per-row sort. A first sweep counts the rows' lengths.
+  std::vector<HYPRE_BigInt> global(n_local);
+  for (CeedSize i = 0; i < n_local; i++) global[i] = (HYPRE_BigInt)p.GlobalDof(i);
+  const std::vector<CeedInt> order = LocalDofsByGlobal(p, global);
+  // The rows of the element entries, with the essential rows sent to a sink row n_local: the sweeps then
+  // test nothing per entry. The sink's columns land in a 256-entry scratch after the real ones (its row start
+  // is the number of nonzeros) and its positions are reset to dropped afterwards.
+  const CeedInt       sink = (CeedInt)n_local;
+  LargeArray<CeedInt> entry_rows(dofs.dofs.size());
+  for (size_t k = 0; k < dofs.dofs.size(); k++) entry_rows[k] = essential[dofs.dofs[k]] ? sink : dofs.dofs[k];
+  std::vector<CeedInt>   last_column(n_local + 1, -1);  // the column j last appended to row i
+  std::vector<HYPRE_Int> length(n_local + 1, 0);
+  CeedInt               *last = last_column.data();
+  HYPRE_Int             *row_length = length.data();
+  const auto             sweep      = [&](auto visit) {
+    SweepByColumn(order, essential.data(), incidence_start.data(), incidence.data(), entry_rows.data(), n, visit);
+  };
+  sweep([last, row_length](CeedInt i, CeedInt j, size_t) {
+    if (last[i] != j) last[i] = j, row_length[i]++;
+  });
 
   CsrPattern csr;
   csr.row_start.resize(n_local + 1);
-  csr.position.assign((size_t)dofs.num_elem * n * n, CsrPattern::dropped);
-  csr.cols.reserve((size_t)n_local * 27);
-  // Row i: its columns in the order the elements around i first name them; column_of[j] is j's position in
-  // the row being built (-1: not in it, reset through `touched` after each row; -2: an essential DOF).
-  std::vector<int> column_of(n_local, -1);
-  for (CeedSize j = 0; j < n_local; j++) {
-    if (essential[j]) column_of[j] = -2;
-  }
-  std::vector<CeedInt> touched;
+  csr.row_start[0] = 0;
   for (CeedSize i = 0; i < n_local; i++) {
-    const size_t row_begin = csr.cols.size();
-    csr.row_start[i]       = (HYPRE_Int)row_begin;
-    if (essential[i]) {
-      if (p.IsOwned(i)) csr.cols.push_back(global[i]);  // the identity row
-      continue;
+    if (essential[i] && p.IsOwned(i)) length[i] = 1;  // the identity row
+    if (length[i] >= CsrPattern::dropped) {
+      throw Error("LorMatrix: local row " + std::to_string(i) + " has " + std::to_string(length[i]) + " entries, more than the " +
+                  std::to_string(CsrPattern::dropped - 1) + " the element-to-row positions hold");
     }
-    for (CeedSize k = incidence_start[i]; k < incidence_start[i + 1]; k++) {
-      const CeedSize  e = incidence[k] / n, l = incidence[k] % n;
-      const CeedInt  *elem_dofs = dofs.dofs.data() + e * n;
-      std::uint8_t   *position  = csr.position.data() + (e * n + l) * n;
-      for (CeedInt m = 0; m < n; m++) {
-        const CeedInt j   = elem_dofs[m];
-        int           col = column_of[j];
-        if (col == -2) continue;
-        if (col < 0) {
-          col = column_of[j] = (int)(csr.cols.size() - row_begin);
-          csr.cols.push_back(global[j]);
-          touched.push_back(j);
-        }
-        position[m] = (std::uint8_t)col;
-      }
-    }
-    if (csr.cols.size() - row_begin >= CsrPattern::dropped) {
-      throw Error("LorMatrix: local row " + std::to_string(i) + " has " + std::to_string(csr.cols.size() - row_begin) +
-                  " entries, more than the " + std::to_string(CsrPattern::dropped - 1) + " the element-to-row positions hold");
-    }
-    SortRow(i, row_begin, dofs, incidence_start, incidence, &csr);
-    for (CeedInt j : touched) column_of[j] = -1;
-    touched.clear();
+    csr.row_start[i + 1] = csr.row_start[i] + length[i];
   }
-  csr.row_start[n_local] = (HYPRE_Int)csr.cols.size();
+  const HYPRE_Int nonzeros = csr.row_start[n_local];
+  csr.cols.resize((size_t)nonzeros + 256);
+  csr.position.assign((size_t)dofs.num_elem * n * n, CsrPattern::dropped);  // essential columns are never visited
+  for (CeedSize i = 0; i < n_local; i++) {
+    if (essential[i] && p.IsOwned(i)) csr.cols[csr.row_start[i]] = global[i];
+  }
+  std::fill(last_column.begin(), last_column.end(), -1);
+  std::fill(length.begin(), length.end(), 0);
+  // The slot index wraps at 256, which only the sink reaches.
+  sweep([last, row_length, row_start = csr.row_start.data(), cols = csr.cols.data(), position = csr.position.data(), global = global.data()](
+            CeedInt i, CeedInt j, size_t entry) {
+    if (last[i] != j) last[i] = j, cols[row_start[i] + (row_length[i]++ & 255)] = global[j];
+    position[entry] = (std::uint8_t)(row_length[i] - 1);
+  });
+  csr.cols.resize(nonzeros);
+  for (CeedSize i = 0; i < n_local; i++) {  // the essential rows' entries
+    if (!essential[i]) continue;
+    for (CeedInt k = incidence_start[i]; k < incidence_start[i + 1]; k++) std::fill_n(csr.position.data() + (size_t)incidence[k] * n, n, CsrPattern::dropped);
+  }
   return csr;
 }
 

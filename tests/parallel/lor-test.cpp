@@ -1,7 +1,8 @@
 // Low-order refinement: the Q1 sub-element offsets, and the assembled LOR matrix in hypre against the
 // matrix-free Q1 operator on the refined mesh: A_LOR x equals the ParallelOperator's action to round-off,
 // A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
-// The direct host assembly equals the COO route entry by entry; an operator on another mesh is refused.
+// The direct host assembly and the assembly from the vertex coordinates equal the COO route entry by entry;
+// an operator on another mesh, or a vertex problem that does not fit the prolongation, is refused.
 // "device" mode: the assembly on a device backend equals the host's entry by entry.
 //   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
 #include <algorithm>
@@ -189,6 +190,54 @@ void CheckDirectAssembly(Ceed ceed, const char *problem, const std::array<CeedIn
   RequireEqualEntries(name, "direct", setup.P, coo, direct);
 }
 
+// The assembly from the vertex coordinates (LorVertexProblem) equals the COO route of the Q1 operator with the
+// vertex rule (2 Gauss-Lobatto points per direction, as ceed-solve builds it) entry by entry.
+void CheckVertexAssembly(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem setup(problem, elems, degree, deformation);
+  bench::BpSpec    vertex_rule = setup.spec;
+  vertex_rule.gll_quadrature   = true;
+  const bench::BpProblem lor(ceed, vertex_rule, setup.lor_mesh, bench::BpPrecision(), 2);
+  LorVertexProblem       vertices;
+  vertices.kind       = setup.spec.kind == bench::BpOperatorKind::mass ? LorVertexProblem::Kind::mass : LorVertexProblem::Kind::diffusion;
+  vertices.num_comp   = setup.spec.num_comp;
+  vertices.elem_nodes = &setup.lor_mesh.elem_nodes;
+  vertices.coords     = &setup.lor_mesh.coords;
+  const LorMatrix   coo(setup.P, lor.op(), setup.essential, LorAssembly::coo), from_vertices(setup.P, vertices, setup.essential);
+  const std::string name = CaseName(problem, degree, deformation) + " vertex rule";
+  Require(from_vertices.timings().from_vertices, name + ": the assembly from the vertices did not run");
+  Require(from_vertices.timings().nonzeros == coo.timings().nonzeros, name + ": " + std::to_string(from_vertices.timings().nonzeros) +
+                                                                          " nonzeros from the vertices, " + std::to_string(coo.timings().nonzeros) +
+                                                                          " through COO");
+  RequireEqualEntries(name, "vertex", setup.P, coo, from_vertices);
+}
+
+// A vertex problem that does not fit the prolongation is refused with an error naming the offending value.
+void CheckVertexProblemRefused() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 1) return;
+  const LorProblem     setup("bp3", {2, 2, 2}, 2, Deformation::none);
+  std::vector<CeedInt> far_nodes = setup.lor_mesh.elem_nodes;
+  far_nodes[13]                  = (CeedInt)setup.P.local_size();
+  LorVertexProblem wrong_comp, far_node;
+  wrong_comp.num_comp   = 3;
+  wrong_comp.elem_nodes = far_node.elem_nodes = &setup.lor_mesh.elem_nodes;
+  wrong_comp.coords = far_node.coords = &setup.lor_mesh.coords;
+  far_node.elem_nodes                 = &far_nodes;
+  const std::pair<const LorVertexProblem *, std::string> cases[] = {
+      {&wrong_comp, "the vertex problem has 3 components, the prolongation 1"},
+      {&far_node, "sub-element 1 has node " + std::to_string(setup.P.local_size()) + ", outside"}};
+  for (const auto &c : cases) {
+    std::string message;
+    try {
+      LorMatrix matrix(setup.P, *c.first, setup.essential);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    Require(message.find(c.second) != std::string::npos, "a bad vertex problem was not refused as expected (message: '" + message + "')");
+  }
+}
+
 // An operator whose restriction reaches past the prolongation's local DOFs is refused with an error naming
 // the DOF, on both routes (one rank: the check is local and precedes every collective call).
 void CheckForeignOperatorRefused(Ceed ceed) {
@@ -232,7 +281,11 @@ int main(int argc, char **argv) {
     CheckDirectAssembly(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
     CheckDirectAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckDirectAssembly(ceed, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+    CheckVertexAssembly(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
+    CheckVertexAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
+    CheckVertexAssembly(ceed, "bp2", {6, 2, 2}, 2, Deformation::kershaw);
     CheckForeignOperatorRefused(ceed);
+    CheckVertexProblemRefused();
   } catch (const std::exception &e) {
     Require(false, e.what());
   }

@@ -34,6 +34,7 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["operator_applications"]       = r.operator_applications;
   j["preconditioner_applications"] = r.preconditioner_applications;
   j["lor_nonzeros"]                = r.lor_nonzeros;
+  if (!r.lor_route.empty()) j["lor_route"] = r.lor_route;
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
   j["seconds"]["lor_hypre"]            = r.lor_hypre;
@@ -66,8 +67,8 @@ void PrintText(const solve::SolveReport &r) {
   else std::printf(", preconditioner %.4f in %ld)\n", r.preconditioner, r.preconditioner_applications);
   if (r.host_device_bytes_per_iteration > 0.0) std::printf("  host-device copies: %.0f bytes per CG iteration\n", r.host_device_bytes_per_iteration);
   if (r.lor_nonzeros) {
-    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
-                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_csr, r.lor_hypre, r.amg_levels);
+    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, route %s; CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
+                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_route.c_str(), r.lor_csr, r.lor_hypre, r.amg_levels);
   }
 }
 

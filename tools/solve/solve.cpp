@@ -286,9 +286,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   if (options.pc == "jacobi") pc = std::make_unique<JacobiPreconditioner>(op);
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   // The assembled matrix of a Q1 operator in hypre and one BoomerAMG V-cycle of it (assembly timed from start).
-  auto assemble_amg = [&](double start, const Prolongation &p, CeedOperator op_q1, const std::vector<char> &essential_owned) {
-    lor_matrix                  = std::make_unique<LorMatrix>(p, op_q1, essential_owned, options.lor_assembly);
+  auto assemble_amg = [&](double start, std::unique_ptr<LorMatrix> matrix) {
+    lor_matrix                  = std::move(matrix);
     report.lor_assembly         = MaxOver(comm, Now() - start);
+    report.lor_route            = lor_matrix->timings().from_vertices ? "vertices" : lor_matrix->timings().direct ? "direct" : "operator";
     report.lor_nonzeros         = lor_matrix->timings().nonzeros;
     report.lor_element_matrices = lor_matrix->timings().element_matrices;
     report.lor_csr              = lor_matrix->timings().csr;
@@ -305,7 +306,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     report.amg_levels = 0;
 #if CEEDRT_PARALLEL_HAVE_HYPRE
     // The coarsest level (p = 1) is solved by one BoomerAMG V-cycle of its assembled matrix.
-    pmg->SetCoarseSolver(assemble_amg(Now(), pmg->Coarsest().prolongation(), pmg->CoarsestLocalOperator(), pmg->Coarsest().essential_owned()));
+    const double coarse_start = Now();
+    ParallelOperator &coarse = pmg->Coarsest();
+    pmg->SetCoarseSolver(assemble_amg(coarse_start, std::make_unique<LorMatrix>(coarse.prolongation(), pmg->CoarsestLocalOperator(),
+                                                                                coarse.essential_owned(), options.lor_assembly)));
 #endif
     report.pmg_levels = pmg->num_levels();
     report.pmg_setup  = MaxOver(comm, pmg->setup_seconds());
@@ -317,11 +321,26 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     // The application's own QFunctions re-discretize the problem on the Q1 sub-elements (same nodes). With
     // Gauss-Lobatto points (the vertices) the LOR operator stays spectrally close to the high-order one on
     // distorted meshes: on Kershaw meshes its CG iterations grow far less with p than with Gauss points.
-    bench::BpSpec lor_spec  = *spec;
-    lor_spec.gll_quadrature = options.lor_quadrature == CEED_GAUSS_LOBATTO;
-    const int     lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
-    lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree), lor_q);
-    pc  = assemble_amg(lor_start, prolongation, lor.op(), essential);
+    // With the vertex rule on a host backend the element matrices come straight from the vertex coordinates
+    // (no Q1 operator, no quadrature data), unless the reference route is asked for; a device backend
+    // assembles the Q1 operator's element matrices where they are computed.
+    bench::BpSpec        lor_spec  = *spec;
+    lor_spec.gll_quadrature        = options.lor_quadrature == CEED_GAUSS_LOBATTO;
+    const int            lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
+    std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
+    CeedMemType memory = CEED_MEM_HOST;
+    BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &memory));
+    if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST) {
+      LorVertexProblem vertices;
+      vertices.kind       = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
+      vertices.num_comp   = spec->num_comp;
+      vertices.elem_nodes = &lor_nodes;
+      vertices.coords     = &mesh.coords;
+      pc                  = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, vertices, essential));
+    } else {
+      lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, std::move(lor_nodes), lor_q);
+      pc  = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly));
+    }
   }
 #endif
 

@@ -346,12 +346,26 @@ struct LorAssemblyTimings {
   GlobalIndex nonzeros         = 0;    ///< of the global matrix
   bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
   bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
+  bool        from_vertices    = false;  ///< element matrices computed from the vertex coordinates (LorVertexProblem)
 };
 
 /// How LorMatrix computes its element matrices and CSR pattern.
 enum class LorAssembly {
   automatic,  ///< direct where the operator allows (one plain active restriction, INTERP/GRAD fields, host memory)
   coo,        ///< CeedOperatorLinearAssembleSymbolic/CeedOperatorLinearAssemble, pattern by sorting (the reference)
+};
+
+/// A Q1 problem on LOR sub-elements given by their vertices: the mass or diffusion operator with the
+/// 2-point Gauss-Lobatto rule per direction (the vertices), i.e. the operator the gallery QFunctions
+/// Mass3DBuild/MassApply and Poisson3DBuild/Poisson3DApply (or their 3-component forms) give with that rule
+/// on a trilinear element. LorMatrix computes its element matrices straight from the coordinates: no
+/// CeedOperator and no quadrature data are built. Borrowed arrays: they must outlive the LorMatrix constructor.
+struct LorVertexProblem {
+  enum class Kind { mass, diffusion };
+  Kind                        kind     = Kind::diffusion;
+  int                         num_comp = 1;        ///< components per node, interlaced (DOF = num_comp * node + comp), as the prolongation's
+  const std::vector<CeedInt> *elem_nodes = nullptr;  ///< 8 L nodes per sub-element, lexicographic (as LorElementNodes gives them)
+  const std::vector<double>  *coords     = nullptr;  ///< coordinates of the L nodes, component-major (all x, then all y, then all z)
 };
 
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
@@ -363,6 +377,9 @@ class LorMatrix {
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
   LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned,
             LorAssembly method = LorAssembly::automatic);
+  /// The same matrix for a problem given by its vertices (collective); equals the assembly of the Q1 operator
+  /// with the vertex rule entry by entry (to round-off).
+  LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned);
   ~LorMatrix();
   LorMatrix(const LorMatrix &)            = delete;
   LorMatrix &operator=(const LorMatrix &) = delete;

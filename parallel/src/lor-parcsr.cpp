@@ -1,0 +1,104 @@
+// The owners' complete LOR rows written straight into a hypre ParCSR matrix (lor-assembly.hpp): hypre's IJ
+// interface would check and place every entry again (its SetValues2 took most of the hand-over), while the
+// rows here are already complete, sorted and counted. hypre's ParCSR layout: per owned row, the columns
+// inside the owned range (the diagonal block, local numbers, the diagonal entry first as BoomerAMG's
+// smoothers expect) and the others (the off-diagonal block, numbered through the sorted col_map_offd).
+// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26); the tests compare the result
+// with the matrix-free operator and across assembly routes.
+#include "lor-assembly.hpp"
+
+#include <_hypre_parcsr_mv.h>
+
+#include <algorithm>
+
+#include "hypre-support.hpp"
+
+namespace ceedrt {
+namespace parallel {
+namespace lor {
+
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned) {
+  const CeedSize     n_owned = p.owned_size();
+  const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = first + (HYPRE_BigInt)n_owned - 1;
+  // Each owned row where it lies: in the local rows, or among the merged ones.
+  struct RowRef {
+    const HYPRE_BigInt *cols;
+    const double       *values;
+    HYPRE_Int           count, diag_begin, diag_count;  // the diagonal block's run within the sorted row
+  };
+  std::vector<RowRef> rows(n_owned);
+  for (size_t r = 0; r < owned.merged_dof.size(); r++) {
+    const HYPRE_Int begin = owned.merged.row_start[r];
+    rows[owned.merged_dof[r]] = {owned.merged.cols.data() + begin, owned.merged.values.data() + begin, owned.merged.row_start[r + 1] - begin, 0, 0};
+  }
+  HYPRE_Int nnz_diag = 0, nnz_offd = 0;
+  std::vector<HYPRE_BigInt> offd_cols;
+  for (CeedSize j = 0; j < n_owned; j++) {
+    RowRef &row = rows[j];
+    if (owned.local_row[j] >= 0) {
+      const HYPRE_Int begin = local.row_start[owned.local_row[j]];
+      row = {local.cols.data() + begin, local.values.data() + begin, local.row_start[owned.local_row[j] + 1] - begin, 0, 0};
+    }
+    const HYPRE_BigInt *end = row.cols + row.count;
+    if (row.count == 0 || (row.cols[0] >= first && end[-1] <= last)) {  // mostly the whole row
+      row.diag_count = row.count;
+    } else {
+      row.diag_begin = (HYPRE_Int)(std::lower_bound(row.cols, end, first) - row.cols);
+      row.diag_count = (HYPRE_Int)(std::upper_bound(row.cols, end, last) - row.cols) - row.diag_begin;
+      offd_cols.insert(offd_cols.end(), row.cols, row.cols + row.diag_begin);
+      offd_cols.insert(offd_cols.end(), row.cols + row.diag_begin + row.diag_count, end);
+    }
+    nnz_diag += row.diag_count;
+    nnz_offd += row.count - row.diag_count;
+  }
+  std::sort(offd_cols.begin(), offd_cols.end());
+  offd_cols.erase(std::unique(offd_cols.begin(), offd_cols.end()), offd_cols.end());
+
+  HYPRE_BigInt       starts[2] = {first, last + 1};
+  HYPRE_ParCSRMatrix matrix    = nullptr;
+  HypreCheck(HYPRE_ParCSRMatrixCreate(p.comm(), (HYPRE_BigInt)p.global_size(), (HYPRE_BigInt)p.global_size(), starts, starts, (HYPRE_Int)offd_cols.size(),
+                                      nnz_diag, nnz_offd, &matrix),
+             "HYPRE_ParCSRMatrixCreate");
+  try {
+    HypreCheck(HYPRE_ParCSRMatrixInitialize(matrix), "HYPRE_ParCSRMatrixInitialize");
+  } catch (...) {
+    HYPRE_ParCSRMatrixDestroy(matrix);
+    throw;
+  }
+  hypre_ParCSRMatrix *A    = (hypre_ParCSRMatrix *)matrix;
+  hypre_CSRMatrix    *diag = hypre_ParCSRMatrixDiag(A), *offd = hypre_ParCSRMatrixOffd(A);
+  // (Marking these arrays for huge pages, as the assembly's own, halved the median time of filling them on
+  // the CI VM but made about one run in four take 0.1 s longer: they stay on small pages.)
+  std::copy(offd_cols.begin(), offd_cols.end(), hypre_ParCSRMatrixColMapOffd(A));
+  HYPRE_Int *diag_i = hypre_CSRMatrixI(diag), *diag_j = hypre_CSRMatrixJ(diag), *offd_i = hypre_CSRMatrixI(offd), *offd_j = hypre_CSRMatrixJ(offd);
+  double    *diag_data = hypre_CSRMatrixData(diag), *offd_data = hypre_CSRMatrixData(offd);
+  diag_i[0] = offd_i[0] = 0;
+  for (CeedSize j = 0; j < n_owned; j++) {
+    const RowRef       &row = rows[j];
+    const HYPRE_BigInt  diagonal = first + (HYPRE_BigInt)j, *run = row.cols + row.diag_begin;
+    HYPRE_Int           d = diag_i[j], o = offd_i[j];
+    // The diagonal entry first, then the rest of the diagonal block in column order.
+    const bool has_diagonal = std::binary_search(run, run + row.diag_count, diagonal);
+    HYPRE_Int  next         = d + has_diagonal;
+    for (HYPRE_Int k = 0; k < row.diag_count; k++) {
+      const HYPRE_Int at = run[k] == diagonal ? d : next++;
+      diag_j[at]         = (HYPRE_Int)(run[k] - first);
+      diag_data[at]      = row.values[row.diag_begin + k];
+    }
+    for (HYPRE_Int k = 0; k < row.count; k++) {
+      if (k == row.diag_begin) k += row.diag_count;
+      if (k >= row.count) break;
+      offd_j[o]      = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row.cols[k]) - offd_cols.begin());
+      offd_data[o++] = row.values[k];
+    }
+    diag_i[j + 1] = d + row.diag_count;
+    offd_i[j + 1] = o;
+  }
+  hypre_ParCSRMatrixSetNumNonzeros(A);
+  hypre_MatvecCommPkgCreate(A);
+  return matrix;
+}
+
+}  // namespace lor
+}  // namespace parallel
+}  // namespace ceedrt
