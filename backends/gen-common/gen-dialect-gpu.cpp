@@ -208,10 +208,13 @@ class GpuDialect final : public Dialect {
           const std::string name = std::string("ceed_gen_") + (side == 0 ? "in_" : "out_") + S((long long)i) + (grad ? "_grad" : "_interp");
           if (!UsesMatrix(fields[i], grad) || StagedName(desc, side == 0, (int)i, grad) != name) continue;
           const FieldDesc  &f    = fields[i];
-          const std::string n    = S((long long)f.Q_1d * (grad && f.collocated_grad ? f.Q_1d : f.P_1d));
+          // [Q_1d][row] with rows padded to CeedGenMatrixRow values (gpu/ceed-gen-gpu-basis.h says why).
+          const std::string row  = S(grad && f.collocated_grad ? f.Q_1d : f.P_1d), padded = "CeedGenMatrixRow(" + row + ")";
+          const std::string n    = S(f.Q_1d) + " * " + row;
           const std::string from = std::string("args->") + (side == 0 ? "inputs[" : "outputs[") + S((long long)i) + "]." + (grad ? "grad" : "interp");
-          w.Line("__shared__ CeedScalar " + name + "[" + n + "];");
-          w.Line("for (int i = threadIdx.x; i < " + n + "; i += blockDim.x) " + name + "[i] = " + from + "[i];");
+          w.Line("__shared__ CeedScalar " + name + "[" + S(f.Q_1d) + " * " + padded + "];");
+          w.Line("for (int i = threadIdx.x; i < " + n + "; i += blockDim.x) " + name + "[i / " + row + " * " + padded + " + i % " + row + "] = " + from +
+                 "[i];");
           staged = true;
         }
       }

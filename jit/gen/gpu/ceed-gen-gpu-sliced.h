@@ -50,11 +50,26 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
   for (int c = 0; c < NC; c++) out[c] = owns ? u[(c * Q + k) * CEED_GEN_PLANE + t] : (CeedScalar)0;
 }
 
-/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D [Q][Q]: x and y
-   from the neighbours' entries of slice k, z along the thread's own column. No barrier: the column is only read. */
+/* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
+   and y derivatives use at a slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads outside
+   the points read row Q - 1 (in bounds, unused). Read where used: held in registers (per slice for the vector
+   problems, across the slice loop for the scalar ones) they put BP4 p = 6..8 at 128-130 registers per thread on
+   sm_90 and BP3 p = 6 at 100-128, past the budgets of 128 and 96, for one shared load per FMA less. */
+template <int Q, bool TRANSPOSE>
+struct CeedGenGradRows {
+  const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, false> x, y;
+  __device__ __forceinline__ CeedGenGradRows(const CeedScalar *D)
+      : x(D, CeedGenThreadX() < Q ? CeedGenThreadX() : Q - 1), y(D, CeedGenThreadY() < Q ? CeedGenThreadY() : Q - 1) {}
+};
+
+/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D: x and y from
+   the neighbours' entries of slice k, z along the thread's own column (row k of D, the same entries for every
+   thread). No barrier: the column is only read. */
 template <int NC, int Q>
 static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
-  const int tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  constexpr int                   ROW = CeedGenMatrixRow(Q);
+  const int                       tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  const CeedGenGradRows<Q, false> rows(D);
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
@@ -62,9 +77,9 @@ static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *
     if (tx < Q && ty < Q) {
 #pragma unroll
       for (int j = 0; j < Q; j++) {
-        dx += CeedGenMatrixEntry(D, tx * Q + j) * slice[j + CEED_GEN_T_1D * ty];
-        dy += CeedGenMatrixEntry(D, ty * Q + j) * slice[tx + CEED_GEN_T_1D * j];
-        dz += CeedGenMatrixEntry(D, k * Q + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
+        dx += rows.x(j) * slice[j + CEED_GEN_T_1D * ty];
+        dy += rows.y(j) * slice[tx + CEED_GEN_T_1D * j];
+        dz += CeedGenMatrixEntry(D, k * ROW + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
       }
     }
     grad[c]          = dx;
@@ -82,15 +97,17 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
   for (int c = 0; c < NC; c++) v[(c * Q + k) * CEED_GEN_PLANE + t] += values[c];
 }
 
-/* The transpose of CeedGenGradSliceShared: adds D^T applied to the slice's gradient [dim][comp] into the
-   accumulator column v, x and y into entry k through two exchange planes (two barriers per component), z into every
-   entry of the thread's column. Exchanging all components at once would save barriers but take 2 * NC planes, which
-   cost the vector problems at p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
+/* The transpose of CeedGenGradSliceShared: adds D^T applied to the slice's gradient [dim][comp] into the accumulator
+   column v, x and y into entry k through two exchange planes (two barriers per component), z into every entry of the
+   thread's column. Exchanging all components at once would save barriers but take 2 * NC planes, which cost the
+   vector problems at p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
 template <int NC, int Q>
 static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
-  const bool  owns = tx < Q && ty < Q;
-  CeedScalar *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
+  constexpr int                  ROW = CeedGenMatrixRow(Q);
+  const int                      tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  const bool                     owns = tx < Q && ty < Q;
+  CeedScalar                    *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
+  const CeedGenGradRows<Q, true> columns(D);
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     __syncthreads(); /* the exchange planes' previous readers are done */
@@ -101,12 +118,10 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
       const CeedScalar gz  = grad[2 * NC + c];
       CeedScalar       sum = 0.0;
 #pragma unroll
-      for (int i = 0; i < Q; i++) {
-        sum += CeedGenMatrixEntry(D, i * Q + tx) * gx[i + CEED_GEN_T_1D * ty] + CeedGenMatrixEntry(D, i * Q + ty) * gy[tx + CEED_GEN_T_1D * i];
-      }
+      for (int i = 0; i < Q; i++) sum += columns.x(i) * gx[i + CEED_GEN_T_1D * ty] + columns.y(i) * gy[tx + CEED_GEN_T_1D * i];
       CeedScalar *column = v + c * Q * CEED_GEN_PLANE + t;
 #pragma unroll
-      for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * Q + j) * gz + (j == k ? sum : (CeedScalar)0);
+      for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
     }
   }
 }
