@@ -20,6 +20,21 @@ int NumberBefore(const std::string &line, const std::string &unit) {
   return std::atoi(line.c_str() + start);
 }
 
+// The compile of a fused kernel's unit for target ("sm_90": CUBIN, "compute_90": PTX).
+CompileRequest ReportRequest(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source, const std::string &target,
+                             const std::string &code_suffix) {
+  CompileRequest request;
+  request.compiler           = &compiler;
+  request.source             = source;
+  request.program_name       = "ceedrt-kernel-report";
+  request.kernel_names       = {"CeedGenOperatorKernel"};
+  request.options            = options;
+  request.target.name        = target;
+  request.target.options     = {"-arch=" + target};
+  request.target.code_suffix = code_suffix;
+  return request;
+}
+
 }  // namespace
 
 bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *r) {
@@ -56,16 +71,8 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
     *error = "no multiprocessor limits known for " + arch + " (known: sm_80, sm_86, sm_89, sm_90)";
     return false;
   }
-  CompileRequest request;
-  request.compiler     = &compiler;
-  request.source       = source;
-  request.program_name = "ceedrt-kernel-report";
-  request.kernel_names = {"CeedGenOperatorKernel"};
-  request.options      = options;
+  CompileRequest request = ReportRequest(compiler, options, source, arch, "cubin");
   request.options.push_back("--ptxas-options=-v");
-  request.target.name        = arch;
-  request.target.options     = {"-arch=" + arch};
-  request.target.code_suffix = "cubin";
   const CompileResult result = Compile(request);
   if (!result.ok) {
     *error = result.message;
@@ -131,16 +138,8 @@ bool MeasurePtxCounts(const Compiler &compiler, const std::vector<std::string> &
     *error = "PTX counts need an NVIDIA architecture (sm_XY), not " + arch;
     return false;
   }
-  CompileRequest request;
-  request.compiler           = &compiler;
-  request.source             = source;
-  request.program_name       = "ceedrt-kernel-report";
-  request.kernel_names       = {"CeedGenOperatorKernel"};
-  request.options            = options;
-  request.target.name        = "compute_" + arch.substr(3);
-  request.target.options     = {"-arch=" + request.target.name};
-  request.target.code_suffix = "ptx";
-  const CompileResult result = Compile(request);
+  const CompileRequest request = ReportRequest(compiler, options, source, "compute_" + arch.substr(3), "ptx");
+  const CompileResult  result  = Compile(request);
   if (!result.ok) {
     *error = result.message;
     return false;
