@@ -113,6 +113,19 @@ std::string Shape(const FieldDesc &f) { return "1, 3, " + S(f.P_1d) + ", " + S(f
 // Component c of a column (plane offset in the glue).
 std::string ColumnComponent(const std::string &column, int q_1d) { return column + " + c * " + S(q_1d) + " * CEED_GEN_PLANE"; }
 
+// Whether the derivative rows stay in registers across the slice loop: where no field interpolates (every basis
+// has its nodes at the points, BP5 and BP6), the loop is the kernel's register peak and has room (sm_90, not held:
+// BP5 at 32-46 registers per thread, BP6 at 47-76); with interpolation the contractions before and after it add
+// theirs (BP3 p=6 at 100-128 held, against the budget of 96).
+bool HoldsDerivativeRows(const OperatorDesc &desc) {
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (HasBasis(f) && !f.identity_interp) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
@@ -176,6 +189,26 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     if (OwnsColumn(plan.output, i)) w.Line("CeedGenZeroColumn<" + S((long long)desc.outputs[i].num_comp * q_1d) + ">(" + Column(false, i) + ");");
   }
   w.Line("__syncthreads();  // the columns are read across the element's threads");
+  // The derivative rows each thread uses on every slice (CeedGenGradRows), one set per matrix and side.
+  const bool               hold = HoldsDerivativeRows(desc);
+  std::vector<std::string> in_rows(num_in), out_rows(num_out);
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    std::vector<std::string>     &rows   = side == 0 ? in_rows : out_rows;
+    for (int i = 0; i < (int)fields.size(); i++) {
+      if (fields[i].eval_mode != CEED_EVAL_GRAD) continue;
+      const std::string matrix = dialect.TensorMatrix(desc, side == 0, i, true);
+      for (int j = 0; j < i && rows[i].empty(); j++) {
+        if (!rows[j].empty() && dialect.TensorMatrix(desc, side == 0, j, true) == matrix) rows[i] = rows[j];
+      }
+      if (!rows[i].empty()) continue;
+      // Held on both sides, the rows put BP6 p=4-5 at 98 registers (25% occupancy) and BP5 p=6 at 96 (its budget):
+      // the transposed side's only for one component and Q_1d <= 6 (BP5 p <= 5: 48-80 registers).
+      const bool held = hold && (side == 0 || (fields[i].num_comp == 1 && q_1d <= 6));
+      rows[i]         = std::string(side == 0 ? "d_rows_in_" : "d_columns_out_") + S(i);
+      w.Line("const CeedGenGradRows<" + Q + ", " + B(side == 1) + ", " + B(held) + "> " + rows[i] + "(" + matrix + ");");
+    }
+  }
   // 3. Slice by slice.
   w.Line("CEED_GEN_SLICE_LOOP");
   w.Line("for (int point = 0; point < " + Q + "; point++) {");
@@ -187,7 +220,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     if (f.eval_mode == CEED_EVAL_WEIGHT) {
       w.Line("CeedGenWeightAtPoint<" + Q + ">(args->inputs[" + S(i) + "].weights, point, " + in + ");");
     } else if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", point, " + ColumnName(plan.input, true, i) + ", " +
+      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + in_rows[i] + ", point, " + ColumnName(plan.input, true, i) + ", " +
              in + ");");
     } else if (StridedPointData(f)) {
       w.Line(ReadAtPointCall(desc, f, i) + in + ");");
@@ -201,7 +234,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const FieldDesc  &f = desc.outputs[i];
     const std::string out = "qf_out_" + S(i), nc = S(f.num_comp);
     if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", point, " + out + ", " +
+      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", " + out_rows[i] + ", point, " +
+             out + ", " +
              ColumnName(plan.output, false, i) + ");");
     } else if (StridedPointData(f)) {
       w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");

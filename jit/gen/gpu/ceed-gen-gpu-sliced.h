@@ -51,25 +51,26 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
 }
 
 /* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
-   and y derivatives use at a slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads outside
-   the points read row Q - 1 (in bounds, unused). Read where used: held in registers (per slice for the vector
-   problems, across the slice loop for the scalar ones) they put BP4 p = 6..8 at 128-130 registers per thread on
-   sm_90 and BP3 p = 6 at 100-128, past the budgets of 128 and 96, for one shared load per FMA less. */
-template <int Q, bool TRANSPOSE>
+   and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
+   outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them
+   in registers across it (one shared load per FMA less), which the glue chooses where the kernel has room: held,
+   they put BP3 p=6 at 100-128 registers per thread on sm_90 (budget 96) and, held per slice, BP4 p=6-8 at 128-130
+   (budget 128). Never without volatile loads (hipRTC): held, gfx90a BP5 p=5 went from 94 to 134 VGPRs. */
+template <int Q, bool TRANSPOSE, bool HELD>
 struct CeedGenGradRows {
-  const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, false> x, y;
+  const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, HELD && CEED_GEN_VOLATILE_MATRICES> x, y;
   __device__ __forceinline__ CeedGenGradRows(const CeedScalar *D)
       : x(D, CeedGenThreadX() < Q ? CeedGenThreadX() : Q - 1), y(D, CeedGenThreadY() < Q ? CeedGenThreadY() : Q - 1) {}
 };
 
-/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D: x and y from
-   the neighbours' entries of slice k, z along the thread's own column (row k of D, the same entries for every
-   thread). No barrier: the column is only read. */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
-  constexpr int                   ROW = CeedGenMatrixRow(Q);
-  const int                       tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
-  const CeedGenGradRows<Q, false> rows(D);
+/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D and its rows
+   (CeedGenGradRows<Q, false, HELD>): x and y from the neighbours' entries of slice k, z along the thread's own
+   column (row k of D, the same entries for every thread). No barrier: the column is only read. */
+template <int NC, int Q, class ROWS>
+static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const ROWS &rows, int k, const CeedScalar *u,
+                                                              CeedScalar *grad) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
@@ -97,17 +98,18 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
   for (int c = 0; c < NC; c++) v[(c * Q + k) * CEED_GEN_PLANE + t] += values[c];
 }
 
-/* The transpose of CeedGenGradSliceShared: adds D^T applied to the slice's gradient [dim][comp] into the accumulator
-   column v, x and y into entry k through two exchange planes (two barriers per component), z into every entry of the
-   thread's column. Exchanging all components at once would save barriers but take 2 * NC planes, which cost the
-   vector problems at p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
-  constexpr int                  ROW = CeedGenMatrixRow(Q);
-  const int                      tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
-  const bool                     owns = tx < Q && ty < Q;
-  CeedScalar                    *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
-  const CeedGenGradRows<Q, true> columns(D);
+/* The transpose of CeedGenGradSliceShared, with D's columns (CeedGenGradRows<Q, true, HELD>): adds D^T applied to
+   the slice's gradient [dim][comp] into the accumulator column v, x and y into entry k through two exchange planes
+   (two barriers per component), z into every entry of the thread's column. Exchanging all components at once would
+   save barriers but take 2 * NC planes, which cost the vector problems at p >= 7 their 25% occupancy on sm_90
+   (shared memory per multiprocessor). */
+template <int NC, int Q, class COLUMNS>
+static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const COLUMNS &columns, int k,
+                                                                       const CeedScalar *grad, CeedScalar *v) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  const bool    owns = tx < Q && ty < Q;
+  CeedScalar   *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     __syncthreads(); /* the exchange planes' previous readers are done */
