@@ -90,6 +90,9 @@ bool OwnsColumn(const std::vector<int> &plane, int i) { return plane[i] >= 0 && 
 
 std::string Column(bool is_input, int owner) { return std::string(is_input ? "u_" : "v_") + S(owner); }
 
+// The z column of gradient field i (SlicedColumns::z_input, z_output).
+std::string ZColumn(bool is_input, int i) { return std::string(is_input ? "dz_in_" : "gz_out_") + S(i); }
+
 // The column of field i: the name of its first field's.
 std::string ColumnName(const std::vector<int> &plane, bool is_input, int i) {
   return Column(is_input, (int)(std::find(plane.begin(), plane.end(), plane[i]) - plane.begin()));
@@ -137,7 +140,21 @@ SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
   int       next = plan.exchange;
   plan.input     = PlanColumns(desc.inputs, q_1d, &next);
   plan.output    = PlanColumns(desc.outputs, q_1d, &next);
-  plan.planes    = next;
+  // z columns (CeedGenZDerivativeColumn): one-component gradients only (vector ones would take 3 Q_1d planes each,
+  // the shared memory that bounds their occupancy at p >= 7), outputs with a column of their own.
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    const std::vector<int>       &plane  = side == 0 ? plan.input : plan.output;
+    std::vector<int>             &z      = side == 0 ? plan.z_input : plan.z_output;
+    z.assign(fields.size(), -1);
+    for (size_t i = 0; i < fields.size(); i++) {
+      if (fields[i].eval_mode != CEED_EVAL_GRAD || fields[i].num_comp != 1) continue;
+      if (side == 1 && std::count(plane.begin(), plane.end(), plane[i]) != 1) continue;
+      z[i] = next;
+      next += q_1d;
+    }
+  }
+  plan.planes = next;
   return plan;
 }
 
@@ -164,6 +181,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const std::vector<int> &plane = side == 0 ? plan.input : plan.output;
     for (int i = 0; i < (int)plane.size(); i++) {
       if (OwnsColumn(plane, i)) w.Line("CeedScalar *const " + Column(side == 0, i) + " = CeedGenSharedColumn(" + S(plane[i]) + ");");
+      const int z = (side == 0 ? plan.z_input : plan.z_output)[i];
+      if (z >= 0) w.Line("CeedScalar *const " + ZColumn(side == 0, i) + " = CeedGenSharedColumn(" + S(z) + ");");
     }
   }
   // 1. Inputs to the points, into their columns.
@@ -183,6 +202,11 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       w.Line("CeedGenStoreColumn<" + Q + ">(q, " + column + ");");
     }
     CloseBlock(w);
+  }
+  for (int i = 0; i < num_in; i++) {
+    if (plan.z_input[i] < 0) continue;
+    w.Line("CeedGenZDerivativeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + ColumnName(plan.input, true, i) + ", " +
+           ZColumn(true, i) + ");");
   }
   // 2. Accumulators.
   for (int i = 0; i < num_out; i++) {
@@ -220,8 +244,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     if (f.eval_mode == CEED_EVAL_WEIGHT) {
       w.Line("CeedGenWeightAtPoint<" + Q + ">(args->inputs[" + S(i) + "].weights, point, " + in + ");");
     } else if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + in_rows[i] + ", point, " + ColumnName(plan.input, true, i) + ", " +
-             in + ");");
+      const bool z = plan.z_input[i] >= 0;
+      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + in_rows[i] + ", point, " +
+             ColumnName(plan.input, true, i) + ", " + (z ? ZColumn(true, i) : "nullptr") + ", " + in + ");");
     } else if (StridedPointData(f)) {
       w.Line(ReadAtPointCall(desc, f, i) + in + ");");
     } else {
@@ -234,9 +259,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const FieldDesc  &f = desc.outputs[i];
     const std::string out = "qf_out_" + S(i), nc = S(f.num_comp);
     if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", " + out_rows[i] + ", point, " +
-             out + ", " +
-             ColumnName(plan.output, false, i) + ");");
+      const bool z = plan.z_output[i] >= 0;
+      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", " + out_rows[i] +
+             ", point, " + out + ", " + ColumnName(plan.output, false, i) + ", " + (z ? ZColumn(false, i) : "nullptr") + ");");
     } else if (StridedPointData(f)) {
       w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");
     } else {
@@ -274,11 +299,16 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       w.Line("// output " + S(j) + ": " + Describe(g) + (OwnsColumn(plan.output, j) ? "" : " (summed in " + ColumnName(plan.output, false, j) + ")"));
       if (!OwnsColumn(plan.output, j)) continue;
       const std::string column = ColumnComponent(Column(false, j), q_1d);
+      // The slices' z values of the gradient, transposed into the values just loaded.
+      const std::string add_z = plan.z_output[j] < 0 ? "" : "CeedGenAddZDerivativeTransposeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, false, j, true) +
+                                                                ", " + ColumnComponent(ZColumn(false, j), q_1d) + ", ";
       if (g.identity_interp) {
         w.Line("CeedGenLoadColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
+        if (!add_z.empty()) w.Line(add_z + e + ");");
       } else {
         w.Line("CeedScalar q[" + Q + "];");
         w.Line("CeedGenLoadColumn<" + Q + ", false>(" + column + ", q);");
+        if (!add_z.empty()) w.Line(add_z + "q);");
         w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, q, " + e +
                ", tmp0, tmp1);");
       }
