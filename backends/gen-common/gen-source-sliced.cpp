@@ -10,9 +10,10 @@
 //   2. zero one accumulator column per output basis (values at the points, [comp][Q1d], shared memory too);
 //   3. for each z slice k: gather the point's inputs (values at k; the gradient of slice k alone, x and y
 //      from the neighbours' entries of the column, z along the thread's own column with the collocated
-//      derivative; weights and quadrature data read at the point), call the QFunction once, and add its
-//      outputs' transposed actions into the accumulators (values at k; D^T of the slice's gradient, x and y
-//      through exchange planes, z into every entry of the column);
+//      derivative, or for one component from its z column made before the loop; weights and quadrature data
+//      read at the point), call the QFunction once, and add its outputs' transposed actions into the
+//      accumulators (values at k; D^T of the slice's gradient, x and y through exchange planes, z into every
+//      entry of the column, or for one component stored in its z column and applied in step 4);
 //   4. one component at a time, interpolate the accumulators back to the nodes (transpose), sum outputs
 //      sharing a restriction and vector, and write through the restriction.
 // Live in registers across the slice loop: one point's values, nothing per column; during steps 1 and 4 one
