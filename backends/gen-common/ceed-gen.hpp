@@ -199,6 +199,7 @@ struct ThreadLayout {
                               // launch bound's second argument, :min_blocks=N), which caps the registers
   int  shared_values_per_elem = 1;  // dynamic shared memory of one element in CeedScalar values: the exchange
                                     // slice (threads_per_elem), and the columns of the sliced 3D kernels
+  int  basis_components = 1;  // most components of a field with a tensor basis (CEED_GEN_HELD_ROW_MAX depends on it)
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different

@@ -36,10 +36,11 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
                    std::to_string(layout.Q_1d) + " and field '" + f.name + "')";
         return layout;
       }
-      tensor       = true;
-      layout.dim   = f.dim;
-      layout.P_1d  = f.P_1d;
-      layout.Q_1d  = f.Q_1d;
+      tensor                  = true;
+      layout.basis_components = std::max(layout.basis_components, (int)f.num_comp);
+      layout.dim              = f.dim;
+      layout.P_1d             = f.P_1d;
+      layout.Q_1d             = f.Q_1d;
     }
   }
   if (tensor && non_tensor) {
@@ -89,7 +90,7 @@ class GpuDialect final : public Dialect {
     return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
            "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
            S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
-           S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
+           S(l_.Q_1d) + "\n#define CEED_GEN_BASIS_COMPONENTS " + S(l_.basis_components) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
            (options_.volatile_matrix_loads ? "1" : "0") + "\n#define CEED_GEN_ROLLED_SLICES " + (options_.rolled_slice_loops ? "1" : "0") + "\n";
   }
   int Lanes() const override { return 1; }

@@ -51,12 +51,13 @@ struct CeedGenMatrixRowOf {
   }
 };
 
-/* The longest row a contraction along a thread dimension holds in registers: at P_1d or Q_1d = 9 and 10 the held
-   row put the vector problems at p = 8 (BP2, BP4) at 128-130 registers per thread on sm_90, the budget's edge. None
-   without volatile loads (hipRTC): its clang schedules the plain loads itself, and held rows took gfx90a BP1 p=6
-   from 100 to 120 VGPRs. */
+/* The longest row a contraction along a thread dimension holds in registers (CEED_GEN_BASIS_COMPONENTS: the
+   preamble's): 10 with one component (BP1/BP3 p=7, 8: 80 and 104 registers per thread on sm_90), 8 with more (at
+   P_1d or Q_1d = 9 and 10 the held row put BP2 and BP4 p=8 at 128-130, the budget's edge). None without volatile
+   loads (hipRTC): its clang schedules the plain loads itself, and held rows took gfx90a BP1 p=6 from 100 to 120
+   VGPRs. */
 #ifndef CEED_GEN_HELD_ROW_MAX
-#define CEED_GEN_HELD_ROW_MAX (CEED_GEN_VOLATILE_MATRICES ? 8 : 0)
+#define CEED_GEN_HELD_ROW_MAX (!CEED_GEN_VOLATILE_MATRICES ? 0 : CEED_GEN_BASIS_COMPONENTS > 1 ? 8 : 10)
 #endif
 
 /* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers; rows of ROW values in M. Each matrix

@@ -205,7 +205,7 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
   // Registers at p = 2, 4, 6, 8 measured with NVRTC 13.0 (2026-11-27: contraction and derivative rows held in
   // registers, z columns of the scalar gradients) plus 4, at most the budget.
-  const int ceiling[6][4] = {{52, 68, 78, 84}, {64, 68, 100, 128}, {63, 68, 84, 84}, {68, 80, 102, 102}, {62, 78, 68, 78}, {68, 67, 84, 84}};
+  const int ceiling[6][4] = {{52, 68, 78, 108}, {64, 68, 100, 128}, {63, 68, 84, 108}, {68, 80, 102, 102}, {62, 78, 68, 78}, {68, 67, 84, 84}};
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
       ceed::gpu::BakeOffKernel kernel;
