@@ -58,6 +58,12 @@
 // (hipRTC's clang doubles its VGPRs with volatile ones), and the slice loop and the per-point reads of quadrature
 // data stay rolled (CEED_GEN_ROLLED_SLICES: unrolled, it holds several slices' operands at once; gfx90a 26 -> 31 of
 // 48 apply kernels within 128 VGPRs). hip/hip-kernel-vgprs-test in tests/backends/gpu holds the gfx90a counts.
+// The shared-memory pipe bounded these kernels on an H200 (Mem Busy 91-95%), so the templates also keep shared loads
+// per FMA down (ceed-info --kernels counts them in the PTX; GenKernelSharedLoads holds BP1/BP3/BP5): a contraction
+// holds its thread's matrix row in registers, the staged matrices have odd row strides (no bank conflicts), the
+// one-component gradients keep z columns (the z derivative made before the slice loop, the transposed z values
+// applied after it: SlicedColumns::z_input, z_output), and kernels without interpolation hold the derivative rows
+// across the slice loop. Each stops where the register budget would break (the comments at each say where).
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
 // whole-column shape.
 // A new target adds a Dialect subclass and a jit/gen/<name>/ folder; nothing in the cpu paths or in
@@ -193,6 +199,7 @@ struct ThreadLayout {
                               // launch bound's second argument, :min_blocks=N), which caps the registers
   int  shared_values_per_elem = 1;  // dynamic shared memory of one element in CeedScalar values: the exchange
                                     // slice (threads_per_elem), and the columns of the sliced 3D kernels
+  int  basis_components = 1;  // most components of a field with a tensor basis (CEED_GEN_HELD_ROW_MAX depends on it)
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different

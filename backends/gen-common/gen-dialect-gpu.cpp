@@ -36,10 +36,11 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
                    std::to_string(layout.Q_1d) + " and field '" + f.name + "')";
         return layout;
       }
-      tensor       = true;
-      layout.dim   = f.dim;
-      layout.P_1d  = f.P_1d;
-      layout.Q_1d  = f.Q_1d;
+      tensor                  = true;
+      layout.basis_components = std::max(layout.basis_components, (int)f.num_comp);
+      layout.dim              = f.dim;
+      layout.P_1d             = f.P_1d;
+      layout.Q_1d             = f.Q_1d;
     }
   }
   if (tensor && non_tensor) {
@@ -89,7 +90,7 @@ class GpuDialect final : public Dialect {
     return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
            "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
            S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
-           S(l_.Q_1d) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
+           S(l_.Q_1d) + "\n#define CEED_GEN_BASIS_COMPONENTS " + S(l_.basis_components) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
            (options_.volatile_matrix_loads ? "1" : "0") + "\n#define CEED_GEN_ROLLED_SLICES " + (options_.rolled_slice_loops ? "1" : "0") + "\n";
   }
   int Lanes() const override { return 1; }
@@ -208,10 +209,13 @@ class GpuDialect final : public Dialect {
           const std::string name = std::string("ceed_gen_") + (side == 0 ? "in_" : "out_") + S((long long)i) + (grad ? "_grad" : "_interp");
           if (!UsesMatrix(fields[i], grad) || StagedName(desc, side == 0, (int)i, grad) != name) continue;
           const FieldDesc  &f    = fields[i];
-          const std::string n    = S((long long)f.Q_1d * (grad && f.collocated_grad ? f.Q_1d : f.P_1d));
+          // [Q_1d][row] with rows padded to CeedGenMatrixRow values (gpu/ceed-gen-gpu-basis.h says why).
+          const std::string row  = S(grad && f.collocated_grad ? f.Q_1d : f.P_1d), padded = "CeedGenMatrixRow(" + row + ")";
+          const std::string n    = S(f.Q_1d) + " * " + row;
           const std::string from = std::string("args->") + (side == 0 ? "inputs[" : "outputs[") + S((long long)i) + "]." + (grad ? "grad" : "interp");
-          w.Line("__shared__ CeedScalar " + name + "[" + n + "];");
-          w.Line("for (int i = threadIdx.x; i < " + n + "; i += blockDim.x) " + name + "[i] = " + from + "[i];");
+          w.Line("__shared__ CeedScalar " + name + "[" + S(f.Q_1d) + " * " + padded + "];");
+          w.Line("for (int i = threadIdx.x; i < " + n + "; i += blockDim.x) " + name + "[i / " + row + " * " + padded + " + i % " + row + "] = " + from +
+                 "[i];");
           staged = true;
         }
       }

@@ -63,10 +63,11 @@ int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, co
 // (collocated), fields interpolated, differentiated, weights or quadrature-point data without a basis.
 bool SliceableOperator(const OperatorDesc &desc);
 // Where the sliced kernel keeps its columns in the element's shared memory, in planes (one value per thread of the
-// element): exchange planes first, then the columns, each field's starting plane (-1: none).
+// element): exchange planes first, then the columns, each field's starting plane (-1: none); then the z columns of
+// the one-component gradients (the z derivative of an input, the slices' z values of an output; -1: none).
 struct SlicedColumns {
   int              exchange = 1, planes = 0;
-  std::vector<int> input, output;
+  std::vector<int> input, output, z_input, z_output;
 };
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc);
 int  GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);

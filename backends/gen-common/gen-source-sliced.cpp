@@ -10,9 +10,10 @@
 //   2. zero one accumulator column per output basis (values at the points, [comp][Q1d], shared memory too);
 //   3. for each z slice k: gather the point's inputs (values at k; the gradient of slice k alone, x and y
 //      from the neighbours' entries of the column, z along the thread's own column with the collocated
-//      derivative; weights and quadrature data read at the point), call the QFunction once, and add its
-//      outputs' transposed actions into the accumulators (values at k; D^T of the slice's gradient, x and y
-//      through exchange planes, z into every entry of the column);
+//      derivative, or for one component from its z column made before the loop; weights and quadrature data
+//      read at the point), call the QFunction once, and add its outputs' transposed actions into the
+//      accumulators (values at k; D^T of the slice's gradient, x and y through exchange planes, z into every
+//      entry of the column, or for one component stored in its z column and applied in step 4);
 //   4. one component at a time, interpolate the accumulators back to the nodes (transpose), sum outputs
 //      sharing a restriction and vector, and write through the restriction.
 // Live in registers across the slice loop: one point's values, nothing per column; during steps 1 and 4 one
@@ -90,6 +91,9 @@ bool OwnsColumn(const std::vector<int> &plane, int i) { return plane[i] >= 0 && 
 
 std::string Column(bool is_input, int owner) { return std::string(is_input ? "u_" : "v_") + S(owner); }
 
+// The z column of gradient field i (SlicedColumns::z_input, z_output).
+std::string ZColumn(bool is_input, int i) { return std::string(is_input ? "dz_in_" : "gz_out_") + S(i); }
+
 // The column of field i: the name of its first field's.
 std::string ColumnName(const std::vector<int> &plane, bool is_input, int i) {
   return Column(is_input, (int)(std::find(plane.begin(), plane.end(), plane[i]) - plane.begin()));
@@ -113,6 +117,19 @@ std::string Shape(const FieldDesc &f) { return "1, 3, " + S(f.P_1d) + ", " + S(f
 // Component c of a column (plane offset in the glue).
 std::string ColumnComponent(const std::string &column, int q_1d) { return column + " + c * " + S(q_1d) + " * CEED_GEN_PLANE"; }
 
+// Whether the derivative rows stay in registers across the slice loop: where no field interpolates (every basis
+// has its nodes at the points, BP5 and BP6), the loop is the kernel's register peak and has room (sm_90, not held:
+// BP5 at 32-46 registers per thread, BP6 at 47-76); with interpolation the contractions before and after it add
+// theirs (BP3 p=6 at 100-128 held, against the budget of 96).
+bool HoldsDerivativeRows(const OperatorDesc &desc) {
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (HasBasis(f) && !f.identity_interp) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
@@ -124,7 +141,21 @@ SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
   int       next = plan.exchange;
   plan.input     = PlanColumns(desc.inputs, q_1d, &next);
   plan.output    = PlanColumns(desc.outputs, q_1d, &next);
-  plan.planes    = next;
+  // z columns (CeedGenZDerivativeColumn): one-component gradients only (vector ones would take 3 Q_1d planes each,
+  // the shared memory that bounds their occupancy at p >= 7), outputs with a column of their own.
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    const std::vector<int>       &plane  = side == 0 ? plan.input : plan.output;
+    std::vector<int>             &z      = side == 0 ? plan.z_input : plan.z_output;
+    z.assign(fields.size(), -1);
+    for (size_t i = 0; i < fields.size(); i++) {
+      if (fields[i].eval_mode != CEED_EVAL_GRAD || fields[i].num_comp != 1) continue;
+      if (side == 1 && std::count(plane.begin(), plane.end(), plane[i]) != 1) continue;
+      z[i] = next;
+      next += q_1d;
+    }
+  }
+  plan.planes = next;
   return plan;
 }
 
@@ -151,6 +182,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const std::vector<int> &plane = side == 0 ? plan.input : plan.output;
     for (int i = 0; i < (int)plane.size(); i++) {
       if (OwnsColumn(plane, i)) w.Line("CeedScalar *const " + Column(side == 0, i) + " = CeedGenSharedColumn(" + S(plane[i]) + ");");
+      const int z = (side == 0 ? plan.z_input : plan.z_output)[i];
+      if (z >= 0) w.Line("CeedScalar *const " + ZColumn(side == 0, i) + " = CeedGenSharedColumn(" + S(z) + ");");
     }
   }
   // 1. Inputs to the points, into their columns.
@@ -171,11 +204,36 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     }
     CloseBlock(w);
   }
+  for (int i = 0; i < num_in; i++) {
+    if (plan.z_input[i] < 0) continue;
+    w.Line("CeedGenZDerivativeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + ColumnName(plan.input, true, i) + ", " +
+           ZColumn(true, i) + ");");
+  }
   // 2. Accumulators.
   for (int i = 0; i < num_out; i++) {
     if (OwnsColumn(plan.output, i)) w.Line("CeedGenZeroColumn<" + S((long long)desc.outputs[i].num_comp * q_1d) + ">(" + Column(false, i) + ");");
   }
   w.Line("__syncthreads();  // the columns are read across the element's threads");
+  // The derivative rows each thread uses on every slice (CeedGenGradRows), one set per matrix and side.
+  const bool               hold = HoldsDerivativeRows(desc);
+  std::vector<std::string> in_rows(num_in), out_rows(num_out);
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    std::vector<std::string>     &rows   = side == 0 ? in_rows : out_rows;
+    for (int i = 0; i < (int)fields.size(); i++) {
+      if (fields[i].eval_mode != CEED_EVAL_GRAD) continue;
+      const std::string matrix = dialect.TensorMatrix(desc, side == 0, i, true);
+      for (int j = 0; j < i && rows[i].empty(); j++) {
+        if (!rows[j].empty() && dialect.TensorMatrix(desc, side == 0, j, true) == matrix) rows[i] = rows[j];
+      }
+      if (!rows[i].empty()) continue;
+      // Held on both sides, the rows put BP6 p=4-5 at 98 registers (25% occupancy) and BP5 p=6 at 96 (its budget):
+      // the transposed side's only for one component and Q_1d <= 6 (BP5 p <= 5: 48-80 registers).
+      const bool held = hold && (side == 0 || (fields[i].num_comp == 1 && q_1d <= 6));
+      rows[i]         = std::string(side == 0 ? "d_rows_in_" : "d_columns_out_") + S(i);
+      w.Line("const CeedGenGradRows<" + Q + ", " + B(side == 1) + ", " + B(held) + "> " + rows[i] + "(" + matrix + ");");
+    }
+  }
   // 3. Slice by slice.
   w.Line("CEED_GEN_SLICE_LOOP");
   w.Line("for (int point = 0; point < " + Q + "; point++) {");
@@ -187,8 +245,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     if (f.eval_mode == CEED_EVAL_WEIGHT) {
       w.Line("CeedGenWeightAtPoint<" + Q + ">(args->inputs[" + S(i) + "].weights, point, " + in + ");");
     } else if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", point, " + ColumnName(plan.input, true, i) + ", " +
-             in + ");");
+      const bool z = plan.z_input[i] >= 0;
+      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + in_rows[i] + ", point, " +
+             ColumnName(plan.input, true, i) + ", " + (z ? ZColumn(true, i) : "nullptr") + ", " + in + ");");
     } else if (StridedPointData(f)) {
       w.Line(ReadAtPointCall(desc, f, i) + in + ");");
     } else {
@@ -201,8 +260,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const FieldDesc  &f = desc.outputs[i];
     const std::string out = "qf_out_" + S(i), nc = S(f.num_comp);
     if (f.eval_mode == CEED_EVAL_GRAD) {
-      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", point, " + out + ", " +
-             ColumnName(plan.output, false, i) + ");");
+      const bool z = plan.z_output[i] >= 0;
+      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", " + out_rows[i] +
+             ", point, " + out + ", " + ColumnName(plan.output, false, i) + ", " + (z ? ZColumn(false, i) : "nullptr") + ");");
     } else if (StridedPointData(f)) {
       w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");
     } else {
@@ -240,11 +300,16 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       w.Line("// output " + S(j) + ": " + Describe(g) + (OwnsColumn(plan.output, j) ? "" : " (summed in " + ColumnName(plan.output, false, j) + ")"));
       if (!OwnsColumn(plan.output, j)) continue;
       const std::string column = ColumnComponent(Column(false, j), q_1d);
+      // The slices' z values of the gradient, transposed into the values just loaded.
+      const std::string add_z = plan.z_output[j] < 0 ? "" : "CeedGenAddZDerivativeTransposeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, false, j, true) +
+                                                                ", " + ColumnComponent(ZColumn(false, j), q_1d) + ", ";
       if (g.identity_interp) {
         w.Line("CeedGenLoadColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
+        if (!add_z.empty()) w.Line(add_z + e + ");");
       } else {
         w.Line("CeedScalar q[" + Q + "];");
         w.Line("CeedGenLoadColumn<" + Q + ", false>(" + column + ", q);");
+        if (!add_z.empty()) w.Line(add_z + "q);");
         w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, q, " + e +
                ", tmp0, tmp1);");
       }

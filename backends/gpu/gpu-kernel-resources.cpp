@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
 
 #include "gpu-compile.hpp"
 
@@ -17,6 +18,21 @@ int NumberBefore(const std::string &line, const std::string &unit) {
   size_t start = at - 1;
   while (start > 0 && line[start - 1] >= '0' && line[start - 1] <= '9') start--;
   return std::atoi(line.c_str() + start);
+}
+
+// The compile of a fused kernel's unit for target ("sm_90": CUBIN, "compute_90": PTX).
+CompileRequest ReportRequest(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source, const std::string &target,
+                             const std::string &code_suffix) {
+  CompileRequest request;
+  request.compiler           = &compiler;
+  request.source             = source;
+  request.program_name       = "ceedrt-kernel-report";
+  request.kernel_names       = {"CeedGenOperatorKernel"};
+  request.options            = options;
+  request.target.name        = target;
+  request.target.options     = {"-arch=" + target};
+  request.target.code_suffix = code_suffix;
+  return request;
 }
 
 }  // namespace
@@ -55,16 +71,8 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
     *error = "no multiprocessor limits known for " + arch + " (known: sm_80, sm_86, sm_89, sm_90)";
     return false;
   }
-  CompileRequest request;
-  request.compiler     = &compiler;
-  request.source       = source;
-  request.program_name = "ceedrt-kernel-report";
-  request.kernel_names = {"CeedGenOperatorKernel"};
-  request.options      = options;
+  CompileRequest request = ReportRequest(compiler, options, source, arch, "cubin");
   request.options.push_back("--ptxas-options=-v");
-  request.target.name        = arch;
-  request.target.options     = {"-arch=" + arch};
-  request.target.code_suffix = "cubin";
   const CompileResult result = Compile(request);
   if (!result.ok) {
     *error = result.message;
@@ -97,6 +105,49 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
   r->dynamic_shared_bytes = choice.shared_bytes;
   r->resident_blocks      = choice.resident_blocks;
   r->occupancy            = Occupancy(limits, choice.block, choice.resident_blocks);
+  return true;
+}
+
+bool CountPtxInstructions(const std::string &ptx, PtxCounts *counts) {
+  *counts = PtxCounts();
+  std::istringstream lines(ptx);
+  std::string        line;
+  bool               any = false;
+  while (std::getline(lines, line)) {
+    // An instruction: "[@[!]%p] opcode operands;" after indentation; directives start with '.', labels end with ':'.
+    std::istringstream words(line);
+    std::string        opcode;
+    if (!(words >> opcode)) continue;
+    if (opcode[0] == '@' && !(words >> opcode)) continue;
+    if (opcode[0] == '.' || opcode[0] == '/' || opcode.back() == ':' || line.find(';') == std::string::npos) continue;
+    any = true;
+    // Dot-separated parts of the opcode: ld.volatile.shared.v2.f64 -> ld, volatile, shared, v2, f64.
+    const std::string parts = opcode + ".";
+    const bool        shared = parts.find(".shared.") != std::string::npos || parts.find(".shared::cta.") != std::string::npos;
+    if (opcode.rfind("ld.", 0) == 0 && shared) counts->shared_loads++;
+    else if (opcode.rfind("st.", 0) == 0 && shared) counts->shared_stores++;
+    else if (opcode.rfind("bar.sync", 0) == 0 || opcode.rfind("barrier.sync", 0) == 0) counts->barriers++;
+    else if (opcode.rfind("fma.", 0) == 0 && parts.find(".f64.") != std::string::npos) counts->fp64_fmas++;
+  }
+  return any;
+}
+
+bool MeasurePtxCounts(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source, const std::string &arch,
+                      PtxCounts *counts, std::string *error) {
+  if (arch.rfind("sm_", 0) != 0) {
+    *error = "PTX counts need an NVIDIA architecture (sm_XY), not " + arch;
+    return false;
+  }
+  const CompileRequest request = ReportRequest(compiler, options, source, "compute_" + arch.substr(3), "ptx");
+  const CompileResult  result  = Compile(request);
+  if (!result.ok) {
+    *error = result.message;
+    return false;
+  }
+  if (!CountPtxInstructions(result.code, counts)) {
+    *error = "the PTX of CeedGenOperatorKernel for " + request.target.name + " has no instructions";
+    return false;
+  }
   return true;
 }
 

@@ -44,6 +44,25 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
                             const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch,
                             KernelResources *resources, std::string *error);
 
+// Static per-thread counts of the instructions of a kernel's PTX that load the shared-memory (MIO/LSU) pipe, and of its
+// FP64 FMAs: a GPU-free proxy for the kernel's shared-memory traffic per FMA. The gpu dialect unrolls the sliced
+// kernels' loops, so the static counts approximate the executed ones (a rolled loop counts once).
+struct PtxCounts {
+  int shared_loads = 0;   // ld.shared (volatile and vector loads included; a vector load is one)
+  int shared_stores = 0;  // st.shared
+  int barriers = 0;       // bar.sync / barrier.sync
+  int fp64_fmas = 0;      // fma.rn.f64
+  double SharedLoadsPerFma() const { return fp64_fmas > 0 ? (double)shared_loads / fp64_fmas : 0.0; }
+};
+
+// Counts the instructions of PTX text; false when it has no instructions at all.
+bool CountPtxInstructions(const std::string &ptx, PtxCounts *counts);
+
+// Compiles source with compiler and options (without the target's) to PTX for arch ("sm_90": compute_90) and counts
+// its instructions; false with *error on a compile failure.
+bool MeasurePtxCounts(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source, const std::string &arch,
+                      PtxCounts *counts, std::string *error);
+
 // Recompiles while tuning one kernel's launch bounds: at most this many, so that a Prepare costs at most 3 compiles
 // besides the kernel's own (the measurement of the generated kernel and these).
 constexpr int kMaxTuningCompiles = 2;

@@ -189,7 +189,8 @@ if(TARGET ceedrt-cuda-kernel-report)
   tools_expect(tools/ceed-info/kernels-json 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp5 --degrees 1 --kernel setup
                --source-dir ${CMAKE_CURRENT_BINARY_DIR}/kernels-source
                EXPECT "\"problem\":\"bp5\",\"p\":1,\"kernel\":\"setup\",\"target\":\"sm_90\",\"threads\":[0-9]+,\"registers\":[0-9]+,"
-                      "\"spill_store_bytes\":0,\"spill_load_bytes\":0,\"shared_bytes\":[0-9]+,\"occupancy\":0\\.[0-9]+")
+                      "\"spill_store_bytes\":0,\"spill_load_bytes\":0,\"shared_bytes\":[0-9]+,\"occupancy\":0\\.[0-9]+"
+                      "\"shared_loads\":[1-9][0-9]*,\"shared_stores\":[1-9][0-9]*,\"barriers\":[1-9][0-9]*,\"fp64_fmas\":[1-9][0-9]*,\"shared_loads_per_fma\":[0-9.]+}")
   tools_expect(tools/ceed-info/kernels-bad-target 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --target sm_12 EXPECT "target \"sm_12\" has no known")
   if(TARGET ceedrt-hip-kernel-report AND CEEDRT_LLVM_READELF)
     tools_expect(tools/ceed-info/kernels-gfx90a 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp1 --degrees 1 --kernel apply --target gfx90a

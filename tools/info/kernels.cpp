@@ -41,8 +41,8 @@ int ProblemNumber(const std::string &name) {
 #endif
 
 void PrintHeader() {
-  std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s %s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store", "spill load",
-              "static smem B", "dynamic smem B", "occupancy", "launch bound");
+  std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s %-13s %s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store",
+              "spill load", "static smem B", "dynamic smem B", "occupancy", "launch bound", "PTX ld.shared st.shared bar.sync fma.f64 ld/fma");
 }
 
 #ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
@@ -179,18 +179,28 @@ int PrintKernelReport(const KernelReportOptions &options) {
             failures++;
             continue;
           }
+          // Shared-memory traffic per FMA from the PTX (static counts per thread; gpu-kernel-resources.hpp).
+          ceed::gpu::PtxCounts ptx;
+          if (!ceed::gpu::cuda::CountFusedKernelPtx(kernel.source, target, &ptx, &error)) {
+            std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
+            failures++;
+            continue;
+          }
           if (options.json) {
             Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", p}, {"kernel", kind}, {"target", target}, {"threads", r.threads},
                       {"registers", r.registers}, {"spill_store_bytes", r.spill_store_bytes}, {"spill_load_bytes", r.spill_load_bytes},
                       {"shared_bytes", r.static_shared_bytes + r.dynamic_shared_bytes}, {"occupancy", r.occupancy},
                       {"threads_per_element", r.threads_per_elem}, {"static_shared_bytes", r.static_shared_bytes},
                       {"dynamic_shared_bytes", r.dynamic_shared_bytes}, {"resident_blocks", r.resident_blocks},
-                      {"launch_bound", {r.max_block, r.min_blocks}}};
+                      {"launch_bound", {r.max_block, r.min_blocks}}, {"shared_loads", ptx.shared_loads}, {"shared_stores", ptx.shared_stores},
+                      {"barriers", ptx.barriers}, {"fp64_fmas", ptx.fp64_fmas}, {"shared_loads_per_fma", ptx.SharedLoadsPerFma()}};
             std::printf("%s\n", j.dump().c_str());
           } else {
-            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d, %d)\n", ceed::gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(),
-                        target.c_str(), r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes,
-                        100.0 * r.occupancy, r.max_block, r.min_blocks);
+            const std::string bound = "(" + std::to_string(r.max_block) + ", " + std::to_string(r.min_blocks) + ")";
+            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% %-13s %14d %9d %8d %7d %6.2f\n", ceed::gpu::BakeOffProblemName(c).c_str(),
+                        p, kind.c_str(), target.c_str(), r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes,
+                        r.dynamic_shared_bytes, 100.0 * r.occupancy, bound.c_str(), ptx.shared_loads, ptx.shared_stores, ptx.barriers, ptx.fp64_fmas,
+                        ptx.SharedLoadsPerFma());
           }
           std::fflush(stdout);
         }

@@ -10,4 +10,8 @@ bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc
   return MeasureKernelResources(Nvrtc(), Nvrtc().BaseOptions(), source, desc, layout, arch, resources, error);
 }
 
+bool CountFusedKernelPtx(const std::string &source, const std::string &arch, PtxCounts *counts, std::string *error) {
+  return MeasurePtxCounts(Nvrtc(), Nvrtc().BaseOptions(), source, arch, counts, error);
+}
+
 }  // namespace ceed::gpu::cuda

@@ -11,11 +11,15 @@
 namespace ceed::gpu::cuda {
 
 using ceed::gpu::KernelResources;
+using ceed::gpu::PtxCounts;
 using ceed::gpu::ParsePtxasInfo;
 using ceed::gpu::TuneLaunchBounds;
 
 // MeasureKernelResources with NVRTC and its base options, as the backend compiles.
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout,
                         const std::string &arch, KernelResources *resources, std::string *error);
+
+// MeasurePtxCounts with NVRTC and its base options: the kernel's shared loads, stores, barriers and FP64 FMAs.
+bool CountFusedKernelPtx(const std::string &source, const std::string &arch, PtxCounts *counts, std::string *error);
 
 }  // namespace ceed::gpu::cuda

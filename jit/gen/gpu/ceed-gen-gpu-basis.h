@@ -17,11 +17,55 @@ static __device__ __forceinline__ CeedScalar CeedGenMatrixEntry(const CeedScalar
   return CEED_GEN_VOLATILE_MATRICES ? *(const volatile CeedScalar *)(M + i) : M[i];
 }
 
-/* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers. Each matrix entry is loaded once
-   and applied to every a and b: loaded per (a, b), the compiler keeps all K x J of them live instead (BP2 p=6 on
+/* Row stride of the shared copies of the tensor matrices (the dialect's KernelBegin stages them): an odd number of
+   values, so that the threads of a half-warp reading entry j of their own rows (a stride of one row apart) hit
+   distinct banks. With the rows' own length, P_1d or Q_1d = 8 puts the 8 rows of a half-warp in 2 banks (a 4-way
+   conflict on every 64-bit load). Dense matrices (non-tensor bases, read from global memory) keep their layout. */
+constexpr int CeedGenMatrixRow(int n) { return n % 2 ? n : n + 1; }
+
+/* Entry (k, j) of a tensor matrix of a contraction from J to K entries: [K][J] with rows of ROW values, or read
+   transposed, [J][K] with rows of ROW values. */
+template <int J, int K, bool TRANSPOSE, int ROW>
+static __device__ __forceinline__ int CeedGenMatrixIndex(int k, int j) {
+  return TRANSPOSE ? j * ROW + k : k * ROW + j;
+}
+
+/* The J entries M(k, j) of output k of a staged tensor matrix: with HELD loaded into registers once (volatile loads
+   each: the compiler keeps no more of the matrix than these), so that a loop using them for several values reads
+   one shared value per FMA instead of two; otherwise read where used. */
+template <int J, int K, bool TRANSPOSE, bool HELD>
+struct CeedGenMatrixRowOf {
+  static constexpr int ROW = CeedGenMatrixRow(TRANSPOSE ? K : J);
+  CeedScalar           held[HELD ? J : 1];
+  const CeedScalar    *M;
+  int                  k;
+  __device__ __forceinline__ CeedGenMatrixRowOf(const CeedScalar *matrix, int row) : M(matrix), k(row) {
+    if constexpr (HELD) {
+#pragma unroll
+      for (int j = 0; j < J; j++) held[j] = CeedGenMatrixEntry(M, CeedGenMatrixIndex<J, K, TRANSPOSE, ROW>(k, j));
+    }
+  }
+  __device__ __forceinline__ CeedScalar operator()(int j) const {
+    if constexpr (HELD) return held[j];
+    return CeedGenMatrixEntry(M, CeedGenMatrixIndex<J, K, TRANSPOSE, ROW>(k, j));
+  }
+};
+
+/* The longest row a contraction along a thread dimension holds in registers (CEED_GEN_BASIS_COMPONENTS: the
+   preamble's): 10 with one component (BP1/BP3 p=7, 8: 80 and 104 registers per thread on sm_90), 8 with more (at
+   P_1d or Q_1d = 9 and 10 the held row put BP2 and BP4 p=8 at 128-130, the budget's edge). None without volatile
+   loads (hipRTC): its clang schedules the plain loads itself, and held rows took gfx90a BP1 p=6 from 100 to 120
+   VGPRs. */
+#ifndef CEED_GEN_HELD_ROW_MAX
+#define CEED_GEN_HELD_ROW_MAX (!CEED_GEN_VOLATILE_MATRICES ? 0 : CEED_GEN_BASIS_COMPONENTS > 1 ? 8 : 10)
+#endif
+
+/* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers; rows of ROW values in M. Each matrix
+   entry is loaded once and applied to every a and b (one shared load per A * B FMAs; the entries are the same for
+   every thread, a broadcast): loaded per (a, b), the compiler keeps all K x J of them live instead (BP2 p=6 on
    sm_90: 240 registers per thread). */
-template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD>
-static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
+template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD, int ROW>
+static __device__ __forceinline__ void CeedGenContractRows(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
   CeedScalar sum[A * K * B];
 #pragma unroll
   for (int i = 0; i < A * K * B; i++) sum[i] = ADD ? out[i] : 0.0;
@@ -29,7 +73,7 @@ static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restr
   for (int j = 0; j < J; j++) {
 #pragma unroll
     for (int k = 0; k < K; k++) {
-      const CeedScalar m = CeedGenMatrixEntry(M, TRANSPOSE ? j * K + k : k * J + j);
+      const CeedScalar m = CeedGenMatrixEntry(M, CeedGenMatrixIndex<J, K, TRANSPOSE, ROW>(k, j));
 #pragma unroll
       for (int a = 0; a < A; a++) {
 #pragma unroll
@@ -41,12 +85,22 @@ static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restr
   for (int i = 0; i < A * K * B; i++) out[i] = sum[i];
 }
 
-/* Contraction along thread dimension D (0: x, 1: y) of NC components with NCOL column entries each. */
+/* The dense contraction ceed-gen-basis.h applies to non-tensor bases. */
+template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD>
+static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
+  CeedGenContractRows<A, J, K, B, TRANSPOSE, ADD, TRANSPOSE ? K : J>(M, in, out);
+}
+
+/* Contraction along thread dimension D (0: x, 1: y) of NC components with NCOL column entries each, M a staged
+   tensor matrix. The thread's row of M (J values, up to CEED_GEN_HELD_ROW_MAX) is loaded into registers once and used
+   for all NC * NCOL values, so that the sums read one shared value per FMA (the neighbour's slice entry) instead of
+   two. Threads past K take row K - 1 (in bounds, unused) rather than branch. */
 template <int NC, int NCOL, int J, int K, int D, bool TRANSPOSE, bool ADD>
 static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
   const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
   const int   k  = D == 0 ? tx : ty;
   CeedScalar *slice = CeedGenSlice();
+  const CeedGenMatrixRowOf<J, K, TRANSPOSE, (J <= CEED_GEN_HELD_ROW_MAX)> m(M, k < K ? k : K - 1);
 #pragma unroll
   for (int v = 0; v < NC * NCOL; v++) {
     __syncthreads();
@@ -55,7 +109,7 @@ static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *_
     if (k < K) {
       CeedScalar sum = ADD ? out[v] : 0.0;
 #pragma unroll
-      for (int j = 0; j < J; j++) sum += CeedGenMatrixEntry(M, TRANSPOSE ? j * K + k : k * J + j) * slice[D == 0 ? j + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * j];
+      for (int j = 0; j < J; j++) sum += m(j) * slice[D == 0 ? j + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * j];
       out[v] = sum;
     }
   }
@@ -74,7 +128,7 @@ constexpr int CeedGenTensorPoints = Q;
 template <int NC, int DIM, int DIR, int NIN, int NOUT, bool TRANSPOSE, bool ADD, bool EVEN_ODD, int SIGN>
 static __device__ __forceinline__ void CeedGenContractDim(const CeedScalar *M, const CeedScalar * /* packed */, const CeedScalar *in, CeedScalar *out) {
   if constexpr (DIR < CEED_GEN_THREAD_DIMS) CeedGenContractShared<NC, NIN, NIN, NOUT, DIR, TRANSPOSE, ADD>(M, in, out);
-  else CeedGenContract<NC, NIN, NOUT, 1, TRANSPOSE, ADD>(M, in, out);
+  else CeedGenContractRows<NC, NIN, NOUT, 1, TRANSPOSE, ADD, CeedGenMatrixRow(TRANSPOSE ? NOUT : NIN)>(M, in, out);
 }
 
 /* The sliced 3D kernels' gradient at one z slice and its transpose: gpu/ceed-gen-gpu-sliced.h. */

@@ -50,11 +50,28 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
   for (int c = 0; c < NC; c++) out[c] = owns ? u[(c * Q + k) * CEED_GEN_PLANE + t] : (CeedScalar)0;
 }
 
-/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D [Q][Q]: x and y
-   from the neighbours' entries of slice k, z along the thread's own column. No barrier: the column is only read. */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *u, CeedScalar *grad) {
-  const int tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+/* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
+   and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
+   outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them
+   in registers across it (one shared load per FMA less), which the glue chooses where the kernel has room: held,
+   they put BP3 p=6 at 100-128 registers per thread on sm_90 (budget 96) and, held per slice, BP4 p=6-8 at 128-130
+   (budget 128). Never without volatile loads (hipRTC): held, gfx90a BP5 p=5 went from 94 to 134 VGPRs. */
+template <int Q, bool TRANSPOSE, bool HELD>
+struct CeedGenGradRows {
+  const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, HELD && CEED_GEN_VOLATILE_MATRICES> x, y;
+  __device__ __forceinline__ CeedGenGradRows(const CeedScalar *D)
+      : x(D, CeedGenThreadX() < Q ? CeedGenThreadX() : Q - 1), y(D, CeedGenThreadY() < Q ? CeedGenThreadY() : Q - 1) {}
+};
+
+/* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D and its rows
+   (CeedGenGradRows<Q, false, HELD>): x and y from the neighbours' entries of slice k, z along the thread's own
+   column (row k of D, the same entries for every thread) or, with Z_COLUMN, entry k of the column dz_column that
+   CeedGenZDerivativeColumn made. No barrier: the columns are only read. */
+template <int NC, int Q, bool Z_COLUMN, class ROWS>
+static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const ROWS &rows, int k, const CeedScalar *u,
+                                                              const CeedScalar *dz_column, CeedScalar *grad) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
@@ -62,10 +79,11 @@ static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *
     if (tx < Q && ty < Q) {
 #pragma unroll
       for (int j = 0; j < Q; j++) {
-        dx += CeedGenMatrixEntry(D, tx * Q + j) * slice[j + CEED_GEN_T_1D * ty];
-        dy += CeedGenMatrixEntry(D, ty * Q + j) * slice[tx + CEED_GEN_T_1D * j];
-        dz += CeedGenMatrixEntry(D, k * Q + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
+        dx += rows.x(j) * slice[j + CEED_GEN_T_1D * ty];
+        dy += rows.y(j) * slice[tx + CEED_GEN_T_1D * j];
+        if constexpr (!Z_COLUMN) dz += CeedGenMatrixEntry(D, k * ROW + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
       }
+      if constexpr (Z_COLUMN) dz = dz_column[(c * Q + k) * CEED_GEN_PLANE + t];
     }
     grad[c]          = dx;
     grad[NC + c]     = dy;
@@ -82,15 +100,19 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
   for (int c = 0; c < NC; c++) v[(c * Q + k) * CEED_GEN_PLANE + t] += values[c];
 }
 
-/* The transpose of CeedGenGradSliceShared: adds D^T applied to the slice's gradient [dim][comp] into the
-   accumulator column v, x and y into entry k through two exchange planes (two barriers per component), z into every
-   entry of the thread's column. Exchanging all components at once would save barriers but take 2 * NC planes, which
-   cost the vector problems at p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
-template <int NC, int Q>
-static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, int k, const CeedScalar *grad, CeedScalar *v) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
-  const bool  owns = tx < Q && ty < Q;
-  CeedScalar *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
+/* The transpose of CeedGenGradSliceShared, with D's columns (CeedGenGradRows<Q, true, HELD>): adds D^T applied to
+   the slice's gradient [dim][comp] into the accumulator column v, x and y into entry k through two exchange planes
+   (two barriers per component), z into every entry of the thread's column or, with Z_COLUMN, as entry k of the
+   column gz_column (zero outside the points) that CeedGenAddZDerivativeTransposeColumn applies after the loop.
+   Exchanging all components at once would save barriers but take 2 * NC planes, which cost the vector problems at
+   p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
+template <int NC, int Q, bool Z_COLUMN, class COLUMNS>
+static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const COLUMNS &columns, int k,
+                                                                       const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
+  const bool    owns = tx < Q && ty < Q;
+  CeedScalar   *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
 #pragma unroll
   for (int c = 0; c < NC; c++) {
     __syncthreads(); /* the exchange planes' previous readers are done */
@@ -101,13 +123,51 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
       const CeedScalar gz  = grad[2 * NC + c];
       CeedScalar       sum = 0.0;
 #pragma unroll
-      for (int i = 0; i < Q; i++) {
-        sum += CeedGenMatrixEntry(D, i * Q + tx) * gx[i + CEED_GEN_T_1D * ty] + CeedGenMatrixEntry(D, i * Q + ty) * gy[tx + CEED_GEN_T_1D * i];
-      }
+      for (int i = 0; i < Q; i++) sum += columns.x(i) * gx[i + CEED_GEN_T_1D * ty] + columns.y(i) * gy[tx + CEED_GEN_T_1D * i];
       CeedScalar *column = v + c * Q * CEED_GEN_PLANE + t;
+      if constexpr (Z_COLUMN) {
+        column[k * CEED_GEN_PLANE] += sum;
+      } else {
 #pragma unroll
-      for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * Q + j) * gz + (j == k ? sum : (CeedScalar)0);
+        for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
+      }
     }
+    if constexpr (Z_COLUMN) gz_column[(c * Q + k) * CEED_GEN_PLANE + t] = owns ? grad[2 * NC + c] : (CeedScalar)0;
+  }
+}
+
+/* The z columns of one component of the scalar sliced kernels (the glue's choice): the z derivative of the
+   thread's column u made once before the slice loop and read per slice, and the slices' z derivative values
+   gz applied transposed once after it. Per slice the thread then reads one value instead of its Q column entries
+   and Q matrix entries, and adds into one entry of its accumulator instead of Q (a load and a store each). */
+template <int Q>
+static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar *__restrict__ D, const CeedScalar *u, CeedScalar *dz) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     t   = CeedGenTile();
+  CeedScalar    r[Q];
+#pragma unroll
+  for (int j = 0; j < Q; j++) r[j] = u[j * CEED_GEN_PLANE + t];
+  /* Rolled on hipRTC like the slice loop: unrolled, its clang keeps all Q^2 entries of D live (gfx90a BP3 p=8: 304
+     VGPRs). */
+  CEED_GEN_SLICE_LOOP
+  for (int k = 0; k < Q; k++) {
+    CeedScalar sum = 0.0;
+#pragma unroll
+    for (int j = 0; j < Q; j++) sum += CeedGenMatrixEntry(D, k * ROW + j) * r[j];
+    dz[k * CEED_GEN_PLANE + t] = sum;
+  }
+}
+
+/* r[j] += sum_k D(k, j) gz[k] over the thread's column gz (rolled over k on hipRTC, as above). */
+template <int Q>
+static __device__ __forceinline__ void CeedGenAddZDerivativeTransposeColumn(const CeedScalar *__restrict__ D, const CeedScalar *gz, CeedScalar *r) {
+  constexpr int ROW = CeedGenMatrixRow(Q);
+  const int     t   = CeedGenTile();
+  CEED_GEN_SLICE_LOOP
+  for (int k = 0; k < Q; k++) {
+    const CeedScalar g = gz[k * CEED_GEN_PLANE + t];
+#pragma unroll
+    for (int j = 0; j < Q; j++) r[j] += CeedGenMatrixEntry(D, k * ROW + j) * g;
   }
 }
 

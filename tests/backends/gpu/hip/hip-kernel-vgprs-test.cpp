@@ -18,9 +18,10 @@ bool HaveReadelf() { return std::string(CEEDRT_LLVM_READELF).find("NOTFOUND") ==
 TEST(HipKernelVgprs, BakeOffApplyKernelsOnGfx90a) {
   if (!HaveReadelf()) GTEST_SKIP() << "llvm-readelf-15 not installed (Debian: llvm-15): VGPRs not measured";
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_HIP_TEST_TEMPLATES_DIR, 1);
-  // VGPRs (AGPRs included) at p = 2, 4, 6, 8 measured with Debian's hipRTC (HIP 5.2.3, 2026-11-26) plus 4; 0: a
-  // kernel still over the budget, not compiled here (ceed-info --kernels --target gfx90a reports it).
-  const int ceiling[6][4] = {{52, 73, 100, 98}, {66, 96, 126, 0}, {106, 0, 0, 0}, {0, 0, 0, 0}, {78, 93, 107, 123}, {106, 0, 0, 0}};
+  // VGPRs (AGPRs included) at p = 2, 4, 6, 8 measured with Debian's hipRTC (HIP 5.2.3; 2026-11-27, z columns of the
+  // scalar gradients: BP3 p=4, 6 within the budget, BP5 lower) plus 4; 0: a kernel still over the budget, not
+  // compiled here (ceed-info --kernels --target gfx90a reports it).
+  const int ceiling[6][4] = {{52, 73, 100, 98}, {66, 96, 126, 0}, {92, 104, 124, 0}, {0, 0, 0, 0}, {67, 86, 92, 115}, {106, 0, 0, 0}};
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
       if (ceiling[bp - 1][p / 2 - 1] == 0) continue;
