@@ -361,8 +361,9 @@ enum class LorAssembly {
 /// on a trilinear element. LorMatrix computes its element matrices straight from the coordinates: no
 /// CeedOperator and no quadrature data are built. Borrowed arrays: they must outlive the LorMatrix constructor.
 struct LorVertexProblem {
+  /// Which operator: the mass matrix or the diffusion (stiffness) matrix.
   enum class Kind { mass, diffusion };
-  Kind                        kind     = Kind::diffusion;
+  Kind                        kind     = Kind::diffusion;  ///< the operator assembled
   int                         num_comp = 1;        ///< components per node, interlaced (DOF = num_comp * node + comp), as the prolongation's
   const std::vector<CeedInt> *elem_nodes = nullptr;  ///< 8 L nodes per sub-element, lexicographic (as LorElementNodes gives them)
   const std::vector<double>  *coords     = nullptr;  ///< coordinates of the L nodes, component-major (all x, then all y, then all z)
