@@ -14,8 +14,9 @@ namespace parallel {
 // Internal to the library: not exported.
 namespace __attribute__((visibility("hidden"))) lor {
 
-/// std::allocator for small arrays; arrays of 4 MiB or more are mapped on their own, 2 MiB aligned, and
-/// marked for huge pages (a hint: without them the kernel uses small pages).
+/// std::allocator for small arrays; arrays of 4 MiB or more are mapped on their own (rounded up to whole
+/// 2 MiB pages; the kernel backs the 2 MiB-aligned parts of the mapping with huge pages) and marked for huge
+/// pages (a hint: without them the kernel uses small pages).
 template <typename T>
 struct HugePageAllocator {
   using value_type = T;
