@@ -77,7 +77,7 @@ static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *
     const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
     CeedScalar        dx = 0.0, dy = 0.0, dz = 0.0;
     if (tx < Q && ty < Q) {
-CEED_GEN_CONTRACTION_SUM_LOOP
+      CEED_GEN_CONTRACTION_SUM_LOOP
       for (int j = 0; j < Q; j++) {
         dx += rows.x(j) * slice[j + CEED_GEN_T_1D * ty];
         dy += rows.y(j) * slice[tx + CEED_GEN_T_1D * j];
@@ -124,13 +124,13 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
     if (owns) {
       const CeedScalar gz  = grad[2 * NC + c];
       CeedScalar       sum = 0.0;
-CEED_GEN_CONTRACTION_SUM_LOOP
+      CEED_GEN_CONTRACTION_SUM_LOOP
       for (int i = 0; i < Q; i++) sum += columns.x(i) * gx[i + CEED_GEN_T_1D * ty] + columns.y(i) * gy[tx + CEED_GEN_T_1D * i];
       CeedScalar *column = v + c * Q * CEED_GEN_PLANE + t;
       if constexpr (Z_COLUMN) {
         column[k * CEED_GEN_PLANE] += sum;
       } else {
-CEED_GEN_CONTRACTION_SUM_LOOP
+        CEED_GEN_CONTRACTION_SUM_LOOP
         for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
       }
     }
