@@ -221,7 +221,7 @@ int FixedBlockSize(int threads_per_elem, int wavefront, int max_threads = 256);
 struct GpuDialectOptions {
   bool grid_constant_args    = false;  // arguments as `const __grid_constant__` (CUDA) instead of plain by-value
   bool volatile_matrix_loads = false;  // basis matrix entries loaded through volatile (CEED_GEN_VOLATILE_MATRICES)
-  bool rolled_slice_loops    = false;  // sliced kernels' slice loop and point reads not unrolled (CEED_GEN_ROLLED_SLICES)
+  bool rolled_slice_loops    = false;  // slice loops, point reads and contraction sums not unrolled (CEED_GEN_ROLLED_SLICES)
 };
 std::unique_ptr<Dialect> CreateGpuDialect(const ThreadLayout &layout, const std::string &name, const GpuDialectOptions &options);
 

@@ -76,9 +76,10 @@ struct Capabilities {
   // Fused kernels load basis matrix entries through volatile, so the compiler does not hold the whole matrix in
   // registers (NVRTC: BP3 p=6 174 -> 102 registers); hipRTC's clang does the opposite (BP1 p=8: 94 -> 226 VGPRs).
   bool volatile_matrix_loads = false;
-  // The sliced 3D kernels keep their slice loop and their per-point reads of quadrature data rolled instead of
-  // unrolled: hipRTC's clang otherwise holds several slices' operands at once (gfx90a BP5 p=8: 165 -> 119 VGPRs);
-  // NVRTC's registers do not need it.
+  // The sliced 3D kernels keep their slice loop, their per-point reads of quadrature data and their transposed
+  // gradient's component loop rolled, and every fused kernel the sums of its contractions: hipRTC's clang otherwise
+  // holds several slices' operands at once (gfx90a BP5 p=8: 165 -> 119 VGPRs) and a sum's loads all at once (BP4
+  // p=6: 242 -> 124); NVRTC's registers do not need it.
   bool rolled_slice_loops = false;
 };
 inline constexpr Capabilities kCudaCapabilities{true, true, true, false, true, false};

@@ -63,13 +63,15 @@ struct CeedGenMatrixRowOf {
 /* out[a][k][b] (+)= sum_j M(k, j) in[a][j][b], all in the thread's registers; rows of ROW values in M. Each matrix
    entry is loaded once and applied to every a and b (one shared load per A * B FMAs; the entries are the same for
    every thread, a broadcast): loaded per (a, b), the compiler keeps all K x J of them live instead (BP2 p=6 on
-   sm_90: 240 registers per thread). */
+   sm_90: 240 registers per thread). The sum over j is rolled on HIP (CEED_GEN_CONTRACTION_SUM_LOOP): unrolled, hipRTC's
+   clang loads all J x K entries ahead of the FMAs (gfx90a BP2 p=8: 144 VGPRs, 120 rolled), and a rolled loop costs
+   one indexed read of in[j] per K FMAs. */
 template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD, int ROW>
 static __device__ __forceinline__ void CeedGenContractRows(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
   CeedScalar sum[A * K * B];
 #pragma unroll
   for (int i = 0; i < A * K * B; i++) sum[i] = ADD ? out[i] : 0.0;
-#pragma unroll
+  CEED_GEN_CONTRACTION_SUM_LOOP
   for (int j = 0; j < J; j++) {
 #pragma unroll
     for (int k = 0; k < K; k++) {

@@ -77,7 +77,7 @@ static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *
     const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
     CeedScalar        dx = 0.0, dy = 0.0, dz = 0.0;
     if (tx < Q && ty < Q) {
-#pragma unroll
+      CEED_GEN_CONTRACTION_SUM_LOOP
       for (int j = 0; j < Q; j++) {
         dx += rows.x(j) * slice[j + CEED_GEN_T_1D * ty];
         dy += rows.y(j) * slice[tx + CEED_GEN_T_1D * j];
@@ -105,7 +105,9 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
    (two barriers per component), z into every entry of the thread's column or, with Z_COLUMN, as entry k of the
    column gz_column (zero outside the points) that CeedGenAddZDerivativeTransposeColumn applies after the loop.
    Exchanging all components at once would save barriers but take 2 * NC planes, which cost the vector problems at
-   p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). */
+   p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). The component loop is rolled on HIP
+   (CEED_GEN_EXCHANGE_COMPONENT_LOOP): unrolled, hipRTC's clang overlaps the components' sums across the barriers
+   (gfx90a BP4 p=7: 136 VGPRs, 123 rolled; BP6 p=8: 86, 72). */
 template <int NC, int Q, bool Z_COLUMN, class COLUMNS>
 static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const COLUMNS &columns, int k,
                                                                        const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
@@ -113,7 +115,7 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
   const bool    owns = tx < Q && ty < Q;
   CeedScalar   *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
-#pragma unroll
+  CEED_GEN_EXCHANGE_COMPONENT_LOOP
   for (int c = 0; c < NC; c++) {
     __syncthreads(); /* the exchange planes' previous readers are done */
     gx[t] = grad[c];
@@ -122,13 +124,13 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
     if (owns) {
       const CeedScalar gz  = grad[2 * NC + c];
       CeedScalar       sum = 0.0;
-#pragma unroll
+      CEED_GEN_CONTRACTION_SUM_LOOP
       for (int i = 0; i < Q; i++) sum += columns.x(i) * gx[i + CEED_GEN_T_1D * ty] + columns.y(i) * gy[tx + CEED_GEN_T_1D * i];
       CeedScalar *column = v + c * Q * CEED_GEN_PLANE + t;
       if constexpr (Z_COLUMN) {
         column[k * CEED_GEN_PLANE] += sum;
       } else {
-#pragma unroll
+        CEED_GEN_CONTRACTION_SUM_LOOP
         for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
       }
     }

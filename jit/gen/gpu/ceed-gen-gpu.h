@@ -66,12 +66,21 @@ struct CeedGenElem {
 #ifndef CEED_GEN_ROLLED_SLICES
 #define CEED_GEN_ROLLED_SLICES 0
 #endif
+/* With them the sums of the contractions (the slice gradient and its transpose over one tensor direction, the
+   contraction along z in registers: CEED_GEN_CONTRACTION_SUM_LOOP) stay rolled too: unrolled, hipRTC's clang issues
+   all of their shared loads before the first FMA (gfx90a BP4 p=6: 242 VGPRs, 124 rolled; BP2 p=8: 144, 120). So
+   does the component loop of the transposed slice gradient (CEED_GEN_EXCHANGE_COMPONENT_LOOP,
+   gpu/ceed-gen-gpu-sliced.h). */
 #if CEED_GEN_ROLLED_SLICES
-#define CEED_GEN_SLICE_LOOP      _Pragma("unroll 1")
-#define CEED_GEN_POINT_READ_LOOP _Pragma("unroll 1")
+#define CEED_GEN_SLICE_LOOP           _Pragma("unroll 1")
+#define CEED_GEN_POINT_READ_LOOP      _Pragma("unroll 1")
+#define CEED_GEN_CONTRACTION_SUM_LOOP _Pragma("unroll 1")
+#define CEED_GEN_EXCHANGE_COMPONENT_LOOP _Pragma("unroll 1")
 #else
 #define CEED_GEN_SLICE_LOOP _Pragma("unroll")
 #define CEED_GEN_POINT_READ_LOOP
+#define CEED_GEN_CONTRACTION_SUM_LOOP _Pragma("unroll")
+#define CEED_GEN_EXCHANGE_COMPONENT_LOOP _Pragma("unroll")
 #endif
 #ifndef CEED_GEN_SHARED_PER_ELEM
 #define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
