@@ -128,7 +128,9 @@ int UploadToDevice(Ceed ceed, CeedGpu &data, const T *host, size_t count, const 
 //   - the next device-to-host copy on the context (CeedVectorGetArrayRead on the host, CeedVectorNorm,
 //     ...: the copy has waited for the kernels anyway),
 //   - in CEED_DEBUG runs, the end of the failing application itself (every launch is waited for).
-// Reporting resets the word. An error still unreported when the context is destroyed is printed on stderr.
+// Reporting resets the word and has the core mark the outputs of the operator applications since the last
+// completed wait invalid (CeedMarkPendingOutputsInvalid; a wait that finds no error calls
+// CeedMarkPendingOutputsComplete). An error still unreported when the context is destroyed is printed on stderr.
 int  QFunctionErrorsCreate(Ceed ceed, CeedGpu &data);
 void QFunctionErrorsDestroy(CeedGpu &data);
 // The id that records of kernels described by description carry (e.g. "CeedQFunction mass (kernel ...)").

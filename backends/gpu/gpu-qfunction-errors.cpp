@@ -60,7 +60,10 @@ int ReportQFunctionErrors(Ceed ceed, CeedGpu &data, bool wait, const char *where
   CeedCallGpu(ceed, data, data.rt->Synchronize());
   w.pending                       = false;
   const unsigned long long record = *w.record;
-  if (!record) return CEED_ERROR_SUCCESS;
+  // Every application launched so far has finished: their outputs are final, or (on an error) suspect, since
+  // any of them may be the one that failed and the ones after it may have read its partial output.
+  if (!record) return CeedMarkPendingOutputsComplete(ceed);
+  CeedCall(CeedMarkPendingOutputsInvalid(ceed));
   *w.record = 0;
   CeedCallGpu(ceed, data, data.rt->Memset(w.first, 0, sizeof(unsigned long long)));
   const unsigned long long source = record >> 32;

@@ -313,6 +313,13 @@ CEED_EXTERN int CeedVectorGetState(CeedVector vec, uint64_t *state);
 CEED_EXTERN int CeedVectorHasValidArray(CeedVector vec, bool *has_valid_array);
 /** Reports whether the vector holds an array lent with CEED_USE_POINTER in mem_type memory. */
 CEED_EXTERN int CeedVectorHasBorrowedArrayOfType(CeedVector vec, CeedMemType mem_type, bool *has_borrowed_array_of_type);
+/** An asynchronous operation on ceed's device failed (found at a synchronization point, e.g. a QFunction
+    error recorded by a kernel): marks every output vector of the operator applications since the last
+    CeedMarkPendingOutputsComplete() invalid (no valid data in any precision or memory) and forgets them. */
+CEED_EXTERN int CeedMarkPendingOutputsInvalid(Ceed ceed);
+/** Every operator application on ceed's device launched so far has completed without error: forgets the
+    output vectors kept for CeedMarkPendingOutputsInvalid(). */
+CEED_EXTERN int CeedMarkPendingOutputsComplete(Ceed ceed);
 
 /* ---- Element restrictions ------------------------------------------------------------------------ */
 /** Operations of one restriction, installed by the backend's creation hook; NULL members fall back to the core. */

@@ -61,6 +61,9 @@ struct Ceed_private {
   std::vector<const char *> jit_source_roots_view, jit_defines_view;  // handed to backends
   int num_jit_source_roots_readers = 0, num_jit_defines_readers = 0;
   std::vector<CeedWorkVector> work_vectors;
+  // Outputs of operator applications on a device backend not yet known to have completed (kernels run
+  // asynchronously): marked invalid if the backend reports a late failure (CeedMarkPendingOutputsInvalid).
+  std::vector<CeedVector> pending_outputs;
 };
 
 namespace ceed {

@@ -278,6 +278,10 @@ int OperatorApplyChecked(CeedOperator op, CeedVector in, CeedVector out, CeedReq
     for (CeedOperator o : frozen_here) o->is_immutable = o->is_setup_done;
     return ierr;
   }
+  // A device backend may still be running the kernels: keep the outputs until it says how they ended.
+  if (ceed::FindDeviceBackend(op->header.ceed, "Vector")) {
+    for (CeedVector vec : outputs) ceed::VectorAddPendingOutput(vec);
+  }
   ceed::OperatorCompleteRequest(request);
   return CEED_ERROR_SUCCESS;
 }

@@ -214,6 +214,39 @@ void VectorMarkInvalid(CeedVector vec) {
   vec->state += 2;
 }
 
+void VectorAddPendingOutput(CeedVector vec) {
+  if (vec->is_pending_output) return;
+  RootCeed(vec->header.ceed)->pending_outputs.push_back(vec);
+  vec->is_pending_output = true;
+}
+
+namespace {
+
+// Empties the root context's list of pending outputs, marking each invalid first if asked.
+void ForgetPendingOutputs(Ceed ceed, bool mark_invalid) {
+  std::vector<CeedVector> &pending = RootCeed(ceed)->pending_outputs;
+  for (CeedVector vec : pending) {
+    if (mark_invalid) VectorMarkInvalid(vec);
+    vec->is_pending_output = false;
+  }
+  pending.clear();
+}
+
+// Takes a vector being destroyed off its root context's list of pending outputs.
+void DropPendingOutput(CeedVector vec) {
+  if (!vec->is_pending_output) return;
+  std::vector<CeedVector> &pending = RootCeed(vec->header.ceed)->pending_outputs;
+  for (size_t i = 0; i < pending.size(); i++) {
+    if (pending[i] != vec) continue;
+    pending[i] = pending.back();
+    pending.pop_back();
+    break;
+  }
+  vec->is_pending_output = false;
+}
+
+}  // namespace
+
 int VectorGetArrayTyped(CeedVector vec, CeedMemType mem_type, CeedScalarType prec, Access access, void **array, const char *func) {
   CeedCall(VectorCheck(vec, func));
   if (!array) return CeedVectorError(vec, func, CEED_ERROR_INCOMPATIBLE, "Output array pointer for CeedVector access is NULL");
@@ -294,6 +327,18 @@ int CeedVectorReferenceCopy(CeedVector vec, CeedVector *vec_copy) {
   return CEED_ERROR_SUCCESS;
 }
 
+int CeedMarkPendingOutputsInvalid(Ceed ceed) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  ceed::ForgetPendingOutputs(ceed, true);
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedMarkPendingOutputsComplete(Ceed ceed) {
+  CeedCheck(ceed, NULL, CEED_ERROR_INCOMPATIBLE, "Ceed handle is NULL");
+  ceed::ForgetPendingOutputs(ceed, false);
+  return CEED_ERROR_SUCCESS;
+}
+
 int CeedVectorDestroy(CeedVector *vec) {
   CeedCheck(vec, NULL, CEED_ERROR_INCOMPATIBLE, "Cannot destroy CeedVector: pointer to the handle is NULL");
   CeedVector v = *vec;
@@ -308,6 +353,7 @@ int CeedVectorDestroy(CeedVector *vec) {
   }
   CeedCheck(v->state % 2 == 0, v->header.ceed, CEED_ERROR_ACCESS, "Cannot destroy CeedVector, the writable access lock is in use");
   CeedCheck(v->num_readers == 0, v->header.ceed, CEED_ERROR_ACCESS, "Cannot destroy CeedVector, a process has read access");
+  ceed::DropPendingOutput(v);
   Ceed dev  = ceed::FindDeviceBackend(v->header.ceed, "Vector");
   int  ierr = CEED_ERROR_SUCCESS;
   for (int m = 0; m < ceed::kNumMemTypes; m++)

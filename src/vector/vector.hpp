@@ -56,6 +56,7 @@ struct CeedVector_private {
   uint64_t         state       = 0;  // odd while a writer holds the vector
   CeedInt          num_readers = 0;
   CeedScalarType   preferred   = CEED_SCALAR_TYPE;  // precision of vector arithmetic and of writes by operations
+  bool             is_pending_output = false;  // listed in the root context's pending_outputs
   ceed::Buffer     buffers[ceed::kNumMemTypes][ceed::kNumScalarTypes];
 };
 
@@ -123,6 +124,10 @@ int VectorKeepOnly(CeedVector vec, CeedScalarType prec, const char *func);
 // Invalidates every buffer of vec, keeping its memory: a read then fails with "has no valid data" until the
 // vector is written again. Marks what a failed operation may have left half-written (docs/multiprecision.md).
 void VectorMarkInvalid(CeedVector vec);
+
+// Lists vec among the outputs of asynchronous operator applications not yet known to have completed
+// (CeedMarkPendingOutputsInvalid / CeedMarkPendingOutputsComplete); a destroyed vector leaves the list.
+void VectorAddPendingOutput(CeedVector vec);
 
 // Whether some buffer holds the current values (always true for length 0).
 bool VectorHasValidData(CeedVector vec);

@@ -265,14 +265,45 @@ TEST(OperatorFailure, FusedKernelFailingHalfwayMarksItsOutputInvalid) {
 }
 
 // Without CEED_DEBUG a GPU application returns before its kernel ran: the error comes from the next point that
-// waits for the device, here the host read of the output, which then fails instead of returning partial sums.
+// waits for the device (here the host read of the output, which then fails instead of returning partial sums)
+// or from the next application (/gpu/emu runs kernels at once, so the error is known there). From then on the
+// outputs of every application since the last synchronization have no valid data (a second read fails too),
+// while vectors that were only read, or written by an application known to have completed, keep their values.
 TEST(OperatorFailure, GpuKernelErrorIsReportedByTheNextHostRead) {
   ErrorStoringCeed     c("/gpu/emu/gen");
   FailingFusedOperator f(c.ceed);
+  CeedVector           done = f.o.Vector(5, [](CeedSize) { return 0.0; });
+  CeedVector           dropped = nullptr;  // not owned by f.o: destroyed below
+  ASSERT_EQ(CeedVectorCreate(c.ceed, 5, &dropped), 0);
+  auto set_q = [&](bool failing) {
+    CeedScalar *q = nullptr;
+    ASSERT_EQ(CeedVectorGetArrayWrite(f.q_data, CEED_MEM_HOST, &q), 0);
+    for (int i = 0; i < 12; i++) q[i] = failing && i >= 9 ? -1.0 : 1.0;
+    ASSERT_EQ(CeedVectorRestoreArray(f.q_data, &q), 0);
+  };
+  set_q(false);
+  ASSERT_EQ(CeedOperatorApply(f.op, f.u, done, CEED_REQUEST_IMMEDIATE), 0);
+  EXPECT_NEAR(Values(done)[0], 1.5, 1e-15);  // the host read waits for the device: done is complete
+  set_q(true);
   EXPECT_EQ(CeedOperatorApplyAdd(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 0);
   const CeedScalar *read = nullptr;
   EXPECT_EQ(CeedVectorGetArrayRead(f.v, CEED_MEM_HOST, &read), 7);
   EXPECT_NE(c.TakeMessage().find("earlier, asynchronous application"), std::string::npos);
+  ExpectNoValidData(f.v, "output of the failing ApplyAdd");
+  EXPECT_EQ(CeedVectorGetArrayRead(f.v, CEED_MEM_HOST, &read), CEED_ERROR_BACKEND);
+  EXPECT_NE(c.TakeMessage().find("no valid data"), std::string::npos);
+  EXPECT_NEAR(Values(done)[0], 1.5, 1e-15);
+  EXPECT_NEAR(Values(f.u)[0], 1.0, 1e-15);
+  // A pending output destroyed before its failure is found leaves the list (AddressSanitizer sees the rest).
+  EXPECT_EQ(CeedOperatorApply(f.op, f.u, dropped, CEED_REQUEST_IMMEDIATE), 0);
+  ASSERT_EQ(CeedVectorDestroy(&dropped), 0);
+  set_q(false);
+  EXPECT_EQ(CeedOperatorApply(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 7);
+  EXPECT_NE(c.TakeMessage().find("earlier, asynchronous application"), std::string::npos);
+  // Usable again: the next application writes the output and a read returns its values.
+  ASSERT_EQ(CeedOperatorApply(f.op, f.u, f.v, CEED_REQUEST_IMMEDIATE), 0);
+  EXPECT_NEAR(Values(f.v)[0], 1.5, 1e-15);
+  EXPECT_NEAR(Values(done)[0], 1.5, 1e-15);
 }
 
 }  // namespace
