@@ -131,7 +131,9 @@ TEST_P(CudaQFunctionError, OperatorErrorsAreReportedLaterAndOnlyOnce) {
   ASSERT_EQ(CeedOperatorApply(op.op, u, v, CEED_REQUEST_IMMEDIATE), 0) << "the error is reported once: " << Message();
   EXPECT_LT(RelativeError(Values(v), expected), 1e-14);
 
-  // 2. Reading the output on the host synchronizes: the copy reports the error; a second read works.
+  // 2. Reading the output on the host synchronizes: the copy reports the error; the output is then marked
+  // invalid, so a second read fails too instead of returning what the failed kernel wrote; writing it again
+  // makes it readable.
   EXPECT_EQ(CeedOperatorApply(op.op, u_bad, v, CEED_REQUEST_IMMEDIATE), 0) << Message();
   const CeedScalar *array = nullptr;
   EXPECT_EQ(CeedVectorGetArrayRead(v, CEED_MEM_HOST, &array), 3);
@@ -139,7 +141,12 @@ TEST_P(CudaQFunctionError, OperatorErrorsAreReportedLaterAndOnlyOnce) {
   EXPECT_NE(msg.find("returned error code 3 in an earlier, asynchronous application"), std::string::npos) << msg;
   EXPECT_NE(msg.find("reported by a device-to-host copy"), std::string::npos) << msg;
   ResetMessage();
+  EXPECT_EQ(CeedVectorGetArrayRead(v, CEED_MEM_HOST, &array), CEED_ERROR_BACKEND);
+  EXPECT_NE(Message().find("no valid data"), std::string::npos) << Message();
+  ResetMessage();
+  ASSERT_EQ(CeedVectorSetValue(v, 2.0), 0) << Message();
   ASSERT_EQ(CeedVectorGetArrayRead(v, CEED_MEM_HOST, &array), 0) << Message();
+  EXPECT_EQ(array[0], 2.0);
   CeedVectorRestoreArrayRead(v, &array);
 
   // 3. A QFunction application waits for earlier operator kernels and reports their error first.
