@@ -89,6 +89,9 @@ void NoticeOnce(const std::string &topic, const std::string &text);
 // "file:line in func(): ", the file relative to the checkout for the library's own sources.
 std::string SourceLocation(const char *filename, int line_no, const char *func);
 
+// `git describe` of the sources the library was built from (generated at build time: cmake/git-version.cmake).
+const char *GitVersion();
+
 // Root of the delegate chain: errors, JIT roots and work vectors live there.
 Ceed RootCeed(Ceed ceed);
 

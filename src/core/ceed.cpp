@@ -575,17 +575,22 @@ int CeedGetVersion(int *major, int *minor, int *patch, bool *release) {
 
 int CeedGetGitVersion(const char **git_version) {
   CeedCheck(git_version, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
-  *git_version = CEEDRT_GIT_VERSION;
+  *git_version = ceed::GitVersion();
   return CEED_ERROR_SUCCESS;
 }
 
 int CeedGetBuildConfiguration(const char **build_config) {
   CeedCheck(build_config, NULL, CEED_ERROR_INCOMPATIBLE, "Output pointer is NULL");
-  *build_config = "CEEDRT_VERSION = " CEEDRT_VERSION_STRING "\n"
-                  "CEEDRT_GIT_VERSION = " CEEDRT_GIT_VERSION "\n"
-                  "CMAKE_BUILD_TYPE = " CEEDRT_BUILD_TYPE "\n"
-                  "CXX = " CEEDRT_CXX_COMPILER "\n"
-                  "CEED_SCALAR = double\n"
-                  "PLUGIN_SUBDIR = " CEEDRT_PLUGIN_SUBDIR "\n";
+  CEED_API_TRY
+  static const std::string text = std::string("CEEDRT_VERSION = " CEEDRT_VERSION_STRING "\n"
+                                               "CEEDRT_GIT_VERSION = ") +
+                                   ceed::GitVersion() +
+                                   "\n"
+                                   "CMAKE_BUILD_TYPE = " CEEDRT_BUILD_TYPE "\n"
+                                   "CXX = " CEEDRT_CXX_COMPILER "\n"
+                                   "CEED_SCALAR = double\n"
+                                   "PLUGIN_SUBDIR = " CEEDRT_PLUGIN_SUBDIR "\n";
+  *build_config = text.c_str();
   return CEED_ERROR_SUCCESS;
+  CEED_API_CATCH(nullptr)
 }
