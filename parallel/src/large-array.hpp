@@ -9,10 +9,11 @@
 #include <new>
 #include <vector>
 
+// Internal to the library: not exported (see lor-assembly.hpp).
+#pragma GCC visibility push(hidden)
 namespace ceedrt {
 namespace parallel {
-// Internal to the library: not exported.
-namespace __attribute__((visibility("hidden"))) lor {
+namespace lor {
 
 /// std::allocator for small arrays; arrays of 4 MiB or more are mapped on their own (rounded up to whole
 /// 2 MiB pages; the kernel backs the 2 MiB-aligned parts of the mapping with huge pages) and marked for huge
@@ -53,3 +54,4 @@ using LargeArray = std::vector<T, HugePageAllocator<T>>;
 }  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt
+#pragma GCC visibility pop

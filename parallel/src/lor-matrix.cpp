@@ -192,6 +192,31 @@ std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char>
   return EssentialLocalFlags(p, essential_owned);
 }
 
+// The rows of a vertex problem from its sub-elements' node lists (the general path).
+LocalRows AssembleFromVertices(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  double                  start = Now();
+  const lor::ElementDofs  dofs  = lor::VertexElementDofs(p, problem);
+  lor::CsrPattern         csr   = lor::BuildCsrPattern(p, dofs, essential);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
+  timings->csr = Now() - start;
+  start        = Now();
+  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
+  timings->element_matrices = Now() - start;
+  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+}
+
+// The rows of a vertex problem on a lattice: pattern and entry places in closed form (lor-lattice.cpp).
+LocalRows AssembleOnLattice(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  double                  start = Now();
+  lor::LatticePattern     csr   = lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential);
+  lor::LargeArray<double> values(csr.cols.size(), 0.0);
+  timings->csr = Now() - start;
+  start        = Now();
+  lor::AddLatticeElementMatrices(problem, essential, csr, &values);
+  timings->element_matrices = Now() - start;
+  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+}
+
 }  // namespace
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
@@ -209,16 +234,10 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
-  double                  start     = Now();
-  const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
-  lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
-  timings_.csr = Now() - start;
-  start        = Now();
-  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
-  timings_.element_matrices = Now() - start;
-  timings_.from_vertices    = true;
-  LocalRows local{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+  lor::CheckVertexProblem(p, problem);
+  timings_.from_vertices = true;
+  timings_.on_lattice    = problem.lattice != nullptr;
+  LocalRows local = timings_.on_lattice ? AssembleOnLattice(p, problem, essential, &timings_) : AssembleFromVertices(p, problem, essential, &timings_);
   impl_->Build(p, local, essential, &timings_);
 }
 

@@ -1,0 +1,219 @@
+// The LOR matrix of a vertex problem on a lattice (LorLattice, lor-assembly.hpp): the sub-elements are the
+// cells of the rank's node lattice, so a node's row holds its lattice neighbours (27 inside the lattice) and
+// the place of every element entry in its row follows from the two vertices' lattice offsets. No incidence,
+// no sweep over the 64 entries of every sub-element, no per-entry position array: one pass over the lattice
+// counts the rows, a second writes their columns and each node's 27 * num_comp positions, and the element
+// matrices are added through those.
+#include "lor-assembly.hpp"
+
+#include <algorithm>
+
+namespace ceedrt {
+namespace parallel {
+namespace lor {
+
+namespace {
+
+constexpr int kStencil = LatticePattern::stencil;
+
+// Lattice points per direction of a lattice checked against the prolongation and the component count.
+std::array<CeedInt, 3> CheckedLatticePoints(const Prolongation &p, const LorLattice &lattice, int num_comp) {
+  if (!lattice.nodes) throw Error("LorMatrix: the lattice has no node list");
+  if (lattice.degree < 1) throw Error("LorMatrix: the lattice has degree " + std::to_string(lattice.degree) + ", expected at least 1");
+  if (num_comp < 1 || kStencil * num_comp >= CsrPattern::dropped) {
+    throw Error("LorMatrix: " + std::to_string(num_comp) + " components, rows of more than the 254 entries the positions hold");
+  }
+  std::array<CeedInt, 3> points{};
+  CeedSize               count = 1;
+  for (int d = 0; d < 3; d++) {
+    if (lattice.elems[d] < 1) {
+      throw Error("LorMatrix: the lattice has " + std::to_string(lattice.elems[d]) + " macro elements in direction " + std::to_string(d));
+    }
+    points[d] = lattice.elems[d] * lattice.degree + 1;
+    count *= points[d];
+  }
+  const CeedSize num_nodes = p.local_size() / num_comp;
+  if (count != num_nodes || (CeedSize)lattice.nodes->size() != count) {
+    throw Error("LorMatrix: a lattice of " + std::to_string(points[0]) + " x " + std::to_string(points[1]) + " x " + std::to_string(points[2]) +
+                " points lists " + std::to_string(lattice.nodes->size()) + " nodes, the prolongation has " + std::to_string(num_nodes) + " local nodes");
+  }
+  std::vector<char> seen(num_nodes, 0);
+  for (CeedSize k = 0; k < count; k++) {
+    const CeedInt node = (*lattice.nodes)[k];
+    if (node < 0 || node >= num_nodes) {
+      throw Error("LorMatrix: lattice point " + std::to_string(k) + " has node " + std::to_string(node) + ", outside the prolongation's " +
+                  std::to_string(num_nodes) + " local nodes");
+    }
+    if (seen[node]) throw Error("LorMatrix: lattice point " + std::to_string(k) + " lists node " + std::to_string(node) + " a second time");
+    seen[node] = 1;
+  }
+  return points;
+}
+
+// The neighbour offsets of lattice coordinate i among n points: from lo to hi (-1 or 0, 0 or 1).
+inline void NeighborRange(CeedInt i, CeedInt n, int *lo, int *hi) { *lo = i > 0 ? -1 : 0, *hi = i < n - 1 ? 1 : 0; }
+
+}  // namespace
+
+LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &lattice, int nc, const std::vector<char> &essential) {
+  const std::array<CeedInt, 3> n      = CheckedLatticePoints(p, lattice, nc);
+  const CeedInt               *nodes  = lattice.nodes->data();
+  const CeedSize               points = (CeedSize)n[0] * n[1] * n[2], n_local = p.local_size();
+  const CeedInt                nx = n[0], nxy = n[0] * n[1], width = kStencil * nc;
+  // Per lattice point, in lattice order (the neighbours' data then lie close together): the global number
+  // of its first DOF, its DOFs' essential flags and how many of them are not essential.
+  std::vector<HYPRE_BigInt> first_col(points);
+  std::vector<char>         essential_at(points * nc);
+  std::vector<HYPRE_Int>    free_dofs(points, 0);
+  for (CeedSize q = 0; q < points; q++) {
+    first_col[q] = (HYPRE_BigInt)p.GlobalDof((CeedSize)nodes[q] * nc);
+    for (int c = 0; c < nc; c++) {
+      essential_at[q * nc + c] = essential[(size_t)nodes[q] * nc + c];
+      free_dofs[q] += !essential_at[q * nc + c];
+    }
+  }
+
+  // Row lengths: the free DOFs of the neighbours (the same for every component of a node); an essential
+  // row is the identity where owned, empty elsewhere.
+  LatticePattern csr;
+  csr.row_start.assign(n_local + 1, 0);
+  for (CeedInt z = 0; z < n[2]; z++) {
+    int z_lo, z_hi;
+    NeighborRange(z, n[2], &z_lo, &z_hi);
+    for (CeedInt y = 0; y < n[1]; y++) {
+      int y_lo, y_hi;
+      NeighborRange(y, n[1], &y_lo, &y_hi);
+      for (CeedInt x = 0; x < nx; x++) {
+        int x_lo, x_hi;
+        NeighborRange(x, nx, &x_lo, &x_hi);
+        const CeedSize q     = x + (CeedSize)nx * y + (CeedSize)nxy * z;
+        HYPRE_Int      count = 0;
+        for (int dz = z_lo; dz <= z_hi; dz++) {
+          for (int dy = y_lo; dy <= y_hi; dy++) {
+            for (int dx = x_lo; dx <= x_hi; dx++) count += free_dofs[q + dx + (CeedSize)nx * dy + (CeedSize)nxy * dz];
+          }
+        }
+        for (int c = 0; c < nc; c++) {
+          const CeedSize dof        = (CeedSize)nodes[q] * nc + c;
+          csr.row_start[dof + 1] = essential_at[q * nc + c] ? (HYPRE_Int)p.IsOwned(dof) : count;
+        }
+      }
+    }
+  }
+  for (CeedSize i = 0; i < n_local; i++) csr.row_start[i + 1] += csr.row_start[i];
+
+  // The columns: neighbours in lattice order, each with its components. Inside one rank's owned block that
+  // is the global order; where the neighbours belong to several ranks the row is sorted (a few dozen entries).
+  csr.cols.resize(csr.row_start[n_local]);
+  csr.position.assign((size_t)(n_local / nc) * width, CsrPattern::dropped);
+  HYPRE_BigInt *cols = csr.cols.data();
+  std::vector<std::pair<HYPRE_BigInt, int>> row(width);  // (column, neighbour slot o * nc + c)
+  for (CeedInt z = 0; z < n[2]; z++) {
+    int z_lo, z_hi;
+    NeighborRange(z, n[2], &z_lo, &z_hi);
+    for (CeedInt y = 0; y < n[1]; y++) {
+      int y_lo, y_hi;
+      NeighborRange(y, n[1], &y_lo, &y_hi);
+      for (CeedInt x = 0; x < nx; x++) {
+        int x_lo, x_hi;
+        NeighborRange(x, nx, &x_lo, &x_hi);
+        const CeedSize q = x + (CeedSize)nx * y + (CeedSize)nxy * z, node_dof = (CeedSize)nodes[q] * nc;
+        if (free_dofs[q] < nc) {  // the identity in the owned essential rows
+          for (int c = 0; c < nc; c++) {
+            if (essential_at[q * nc + c] && p.IsOwned(node_dof + c)) cols[csr.row_start[node_dof + c]] = first_col[q] + c;
+          }
+          if (free_dofs[q] == 0) continue;
+        }
+        int count = 0;
+        for (int dz = z_lo; dz <= z_hi; dz++) {
+          for (int dy = y_lo; dy <= y_hi; dy++) {
+            for (int dx = x_lo; dx <= x_hi; dx++) {
+              const CeedSize neighbor = q + dx + (CeedSize)nx * dy + (CeedSize)nxy * dz;
+              const int      o        = (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1);
+              for (int c = 0; c < nc; c++) {
+                if (!essential_at[neighbor * nc + c]) row[count++] = {first_col[neighbor] + c, o * nc + c};
+              }
+            }
+          }
+        }
+        bool sorted = true;
+        for (int k = 1; k < count && sorted; k++) sorted = row[k - 1].first < row[k].first;
+        if (!sorted) std::sort(row.begin(), row.begin() + count);
+        std::uint8_t *position = csr.position.data() + (size_t)nodes[q] * width;
+        for (int k = 0; k < count; k++) position[row[k].second] = (std::uint8_t)k;
+        for (int c = 0; c < nc; c++) {
+          if (essential_at[q * nc + c]) continue;
+          HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
+          for (int k = 0; k < count; k++) row_cols[k] = row[k].first;
+        }
+      }
+    }
+  }
+  return csr;
+}
+
+void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vector<char> &essential, const LatticePattern &csr,
+                               LargeArray<double> *csr_values) {
+  const LorLattice &lattice = *problem.lattice;
+  const CeedInt     p = lattice.degree, nx = lattice.elems[0] * p + 1, nxy = nx * (lattice.elems[1] * p + 1);
+  const CeedInt    *nodes = lattice.nodes->data();
+  const int         nc = problem.num_comp, width = kStencil * nc;
+  double           *values = csr_values->data();
+  // The neighbour slot of vertex b seen from vertex a of a cell (vertex bits: x, y, z), and a vertex's
+  // lattice offset from the cell's first.
+  int     slot_of[kVertices][kVertices];
+  CeedInt vertex_offset[kVertices];
+  for (int a = 0; a < kVertices; a++) {
+    vertex_offset[a] = (a & 1) + nx * (a >> 1 & 1) + nxy * (a >> 2);
+    for (int b = 0; b < kVertices; b++) {
+      slot_of[a][b] = ((b >> 2) - (a >> 2) + 1) * 9 + ((b >> 1 & 1) - (a >> 1 & 1) + 1) * 3 + ((b & 1) - (a & 1) + 1);
+    }
+  }
+  CeedInt        lane_vertices[kVertexLanes][kVertices];
+  const CeedInt *lane_nodes[kVertexLanes];
+  VertexLanes    A[kVertices * kVertices];
+  int            count = 0;  // sub-elements gathered into the batch
+  // The element matrices of the gathered sub-elements, added row by row (the same matrix in every
+  // component's diagonal block); unused lanes repeat the batch's last sub-element.
+  const auto add_batch = [&]() {
+    for (int lane = 0; lane < kVertexLanes; lane++) lane_nodes[lane] = lane_vertices[std::min(lane, count - 1)];
+    VertexElementBatch(problem, lane_nodes, A);
+    for (int lane = 0; lane < count; lane++) {
+      for (int a = 0; a < kVertices; a++) {
+        const CeedInt       node     = lane_vertices[lane][a];
+        const std::uint8_t *position = csr.position.data() + (size_t)node * width;
+        for (int c = 0; c < nc; c++) {
+          const CeedSize dof = (CeedSize)node * nc + c;
+          if (essential[dof]) continue;
+          double *row_values = values + csr.row_start[dof];
+          for (int b = 0; b < kVertices; b++) {
+            const std::uint8_t at = position[slot_of[a][b] * nc + c];
+            if (at != CsrPattern::dropped) row_values[at] += A[a * kVertices + b][lane];
+          }
+        }
+      }
+    }
+    count = 0;
+  };
+  // Macro elements, then their sub-elements, both lexicographic (LorElementNodes' order).
+  for (CeedInt mz = 0; mz < lattice.elems[2]; mz++) {
+    for (CeedInt my = 0; my < lattice.elems[1]; my++) {
+      for (CeedInt mx = 0; mx < lattice.elems[0]; mx++) {
+        for (CeedInt sz = 0; sz < p; sz++) {
+          for (CeedInt sy = 0; sy < p; sy++) {
+            for (CeedInt sx = 0; sx < p; sx++) {
+              const CeedInt origin = (mx * p + sx) + nx * (my * p + sy) + nxy * (mz * p + sz);
+              for (int v = 0; v < kVertices; v++) lane_vertices[count][v] = nodes[origin + vertex_offset[v]];
+              if (++count == kVertexLanes) add_batch();
+            }
+          }
+        }
+      }
+    }
+  }
+  if (count > 0) add_batch();
+}
+
+}  // namespace lor
+}  // namespace parallel
+}  // namespace ceedrt
