@@ -85,10 +85,13 @@ struct LatticePattern {
   static constexpr int     stencil = 27;
   std::vector<HYPRE_Int>   row_start;  ///< per L DOF, and one past the last
   LargeArray<HYPRE_BigInt> cols;
-  /// Per L node, per lattice neighbour o (dz, dy, dx from -1 to 1, dx fastest) and component c of it: the
-  /// column's position in each of the node's rows, at [node * 27 * nc + o * nc + c] (CsrPattern::dropped
-  /// where the neighbour is outside the lattice or that DOF essential). Equal for all components of a node.
-  LargeArray<std::uint8_t> position;
+  /// Per L node: -1 where its rows hold all 27 neighbours (dz, dy, dx from -1 to 1, dx fastest) with all
+  /// their components in that order, so that neighbour o's component c is at o * nc + c; else its table in
+  /// `position` (the lattice's boundary, essential neighbours, rows whose columns needed sorting).
+  std::vector<CeedInt>      table;
+  /// Table t: the position of neighbour o's component c in each of the node's rows at [t * 27 * nc + o * nc
+  /// + c], CsrPattern::dropped where the neighbour is outside the lattice or that DOF essential.
+  std::vector<std::uint8_t> position;
 };
 /// Throws when lattice does not fit the prolongation (size, degree, a node outside the local nodes or
 /// listed twice) or num_comp needs rows of 255 or more entries.

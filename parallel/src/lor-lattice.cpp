@@ -2,8 +2,9 @@
 // cells of the rank's node lattice, so a node's row holds its lattice neighbours (27 inside the lattice) and
 // the place of every element entry in its row follows from the two vertices' lattice offsets. No incidence,
 // no sweep over the 64 entries of every sub-element, no per-entry position array: one pass over the lattice
-// counts the rows, a second writes their columns and each node's 27 * num_comp positions, and the element
-// matrices are added through those.
+// counts the rows, a second writes their columns, and the element matrices are added at places computed from
+// the offsets; only nodes whose rows are not the full stencil in lattice order (the lattice's boundary,
+// essential neighbours, neighbours of several ranks) get a table of their 27 * num_comp positions.
 #include "lor-assembly.hpp"
 
 #include <algorithm>
@@ -72,11 +73,16 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
       free_dofs[q] += !essential_at[q * nc + c];
     }
   }
+  CeedSize offset[kStencil];  // lattice offset of neighbour o
+  for (int o = 0; o < kStencil; o++) offset[o] = (o % 3 - 1) + (CeedSize)nx * (o / 3 % 3 - 1) + (CeedSize)nxy * (o / 9 - 1);
 
   // Row lengths: the free DOFs of the neighbours (the same for every component of a node); an essential
-  // row is the identity where owned, empty elsewhere.
+  // row is the identity where owned, empty elsewhere. A node inside the lattice whose neighbours are all
+  // free and numbered in lattice order (inside one rank's owned block) needs no table.
   LatticePattern csr;
   csr.row_start.assign(n_local + 1, 0);
+  csr.table.assign(n_local / nc, -1);
+  CeedInt tables = 0;
   for (CeedInt z = 0; z < n[2]; z++) {
     int z_lo, z_hi;
     NeighborRange(z, n[2], &z_lo, &z_hi);
@@ -94,19 +100,23 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
           }
         }
         for (int c = 0; c < nc; c++) {
-          const CeedSize dof        = (CeedSize)nodes[q] * nc + c;
+          const CeedSize dof     = (CeedSize)nodes[q] * nc + c;
           csr.row_start[dof + 1] = essential_at[q * nc + c] ? (HYPRE_Int)p.IsOwned(dof) : count;
         }
+        if (free_dofs[q] == 0) continue;
+        bool in_order = count == width;
+        for (int o = 1; o < kStencil && in_order; o++) in_order = first_col[q + offset[o - 1]] < first_col[q + offset[o]];
+        if (!in_order) csr.table[nodes[q]] = tables++;
       }
     }
   }
   for (CeedSize i = 0; i < n_local; i++) csr.row_start[i + 1] += csr.row_start[i];
 
-  // The columns: neighbours in lattice order, each with its components. Inside one rank's owned block that
-  // is the global order; where the neighbours belong to several ranks the row is sorted (a few dozen entries).
+  // The columns: neighbours in lattice order, each with its components, sorted where they were not in
+  // order (neighbours of several ranks: a few dozen entries).
   csr.cols.resize(csr.row_start[n_local]);
-  csr.position.assign((size_t)(n_local / nc) * width, CsrPattern::dropped);
-  HYPRE_BigInt *cols = csr.cols.data();
+  csr.position.assign((size_t)tables * width, CsrPattern::dropped);
+  HYPRE_BigInt                             *cols = csr.cols.data();
   std::vector<std::pair<HYPRE_BigInt, int>> row(width);  // (column, neighbour slot o * nc + c)
   for (CeedInt z = 0; z < n[2]; z++) {
     int z_lo, z_hi;
@@ -118,11 +128,22 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
         int x_lo, x_hi;
         NeighborRange(x, nx, &x_lo, &x_hi);
         const CeedSize q = x + (CeedSize)nx * y + (CeedSize)nxy * z, node_dof = (CeedSize)nodes[q] * nc;
+        const CeedInt  t = csr.table[nodes[q]];
         if (free_dofs[q] < nc) {  // the identity in the owned essential rows
           for (int c = 0; c < nc; c++) {
             if (essential_at[q * nc + c] && p.IsOwned(node_dof + c)) cols[csr.row_start[node_dof + c]] = first_col[q] + c;
           }
           if (free_dofs[q] == 0) continue;
+        }
+        if (t < 0) {  // closed form
+          for (int c = 0; c < nc; c++) {
+            if (essential_at[q * nc + c]) continue;
+            HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
+            for (int o = 0; o < kStencil; o++) {
+              for (int c2 = 0; c2 < nc; c2++) row_cols[o * nc + c2] = first_col[q + offset[o]] + c2;
+            }
+          }
+          continue;
         }
         int count = 0;
         for (int dz = z_lo; dz <= z_hi; dz++) {
@@ -136,10 +157,8 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
             }
           }
         }
-        bool sorted = true;
-        for (int k = 1; k < count && sorted; k++) sorted = row[k - 1].first < row[k].first;
-        if (!sorted) std::sort(row.begin(), row.begin() + count);
-        std::uint8_t *position = csr.position.data() + (size_t)nodes[q] * width;
+        std::sort(row.begin(), row.begin() + count);
+        std::uint8_t *position = csr.position.data() + (size_t)t * width;
         for (int k = 0; k < count; k++) position[row[k].second] = (std::uint8_t)k;
         for (int c = 0; c < nc; c++) {
           if (essential_at[q * nc + c]) continue;
@@ -180,12 +199,16 @@ void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vecto
     VertexElementBatch(problem, lane_nodes, A);
     for (int lane = 0; lane < count; lane++) {
       for (int a = 0; a < kVertices; a++) {
-        const CeedInt       node     = lane_vertices[lane][a];
-        const std::uint8_t *position = csr.position.data() + (size_t)node * width;
+        const CeedInt node = lane_vertices[lane][a], t = csr.table[node];
         for (int c = 0; c < nc; c++) {
           const CeedSize dof = (CeedSize)node * nc + c;
           if (essential[dof]) continue;
           double *row_values = values + csr.row_start[dof];
+          if (t < 0) {  // closed form: neighbour o's component c at o * nc + c
+            for (int b = 0; b < kVertices; b++) row_values[slot_of[a][b] * nc + c] += A[a * kVertices + b][lane];
+            continue;
+          }
+          const std::uint8_t *position = csr.position.data() + (size_t)t * width;
           for (int b = 0; b < kVertices; b++) {
             const std::uint8_t at = position[slot_of[a][b] * nc + c];
             if (at != CsrPattern::dropped) row_values[at] += A[a * kVertices + b][lane];
