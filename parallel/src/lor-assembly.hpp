@@ -120,8 +120,10 @@ struct OwnedRows {
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
 
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
-/// The local rows and owned.merged must be sorted by column.
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned);
+/// The local rows and owned.merged must be sorted by column. Where the owned rows come first in the local
+/// rows, the matrix's diagonal block is written over local's cols and values and keeps them as its storage:
+/// local must then outlive the matrix and not be read again.
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

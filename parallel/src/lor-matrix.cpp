@@ -25,8 +25,11 @@ struct LorMatrix::Impl {
   HYPRE_BigInt              first = 0, last = -1;  // the owned rows
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
+  // The rank-local rows (lor::LocalRows), the storage of parcsr's diagonal block where it took their arrays;
+  // type-erased, since the library's internal types are hidden and Impl is not.
+  std::shared_ptr<void> local_rows;
 
-  void Build(const Prolongation &p, lor::LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings);
+  void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings);
 
   ~Impl() {
     if (x) HYPRE_IJVectorDestroy(x);
@@ -227,7 +230,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
                                       : AssembleCoo(p, op_lor, essential, &timings_);
-  impl_->Build(p, local, essential, &timings_);
+  impl_->Build(p, std::move(local), essential, &timings_);
 }
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)
@@ -238,12 +241,15 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
   timings_.from_vertices = true;
   timings_.on_lattice    = problem.lattice != nullptr;
   LocalRows local = timings_.on_lattice ? AssembleOnLattice(p, problem, essential, &timings_) : AssembleFromVertices(p, problem, essential, &timings_);
-  impl_->Build(p, local, essential, &timings_);
+  impl_->Build(p, std::move(local), essential, &timings_);
 }
 
 // The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
-void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings) {
-  comm = p.comm();
+void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  comm              = p.comm();
+  const auto stored = std::make_shared<LocalRows>(std::move(rows));
+  local_rows        = stored;
+  LocalRows &local  = *stored;
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
@@ -252,7 +258,7 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
   const double start = Now();
   first              = (HYPRE_BigInt)p.first_owned_dof();
   last               = first + (HYPRE_BigInt)p.owned_size() - 1;
-  parcsr             = lor::BuildParCsr(p, local, lor::SumGhostRows(p, local));
+  parcsr             = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local));
   timings->hypre     = Now() - start;
   owned_rows.resize(p.owned_size());
   for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;
