@@ -51,8 +51,32 @@ std::array<CeedInt, 3> CheckedLatticePoints(const Prolongation &p, const LorLatt
   return points;
 }
 
-// The neighbour offsets of lattice coordinate i among n points: from lo to hi (-1 or 0, 0 or 1).
-inline void NeighborRange(CeedInt i, CeedInt n, int *lo, int *hi) { *lo = i > 0 ? -1 : 0, *hi = i < n - 1 ? 1 : 0; }
+// visit(q, lo, hi) for every lattice point q (x fastest) of a lattice of n points per direction, with the
+// range of its neighbours' offsets per direction (lo -1 or 0, hi 0 or 1).
+template <typename Visit>
+void ForEachPoint(const std::array<CeedInt, 3> &n, Visit visit) {
+  int lo[3], hi[3];
+  for (CeedInt z = 0; z < n[2]; z++) {
+    lo[2] = z > 0 ? -1 : 0, hi[2] = z < n[2] - 1 ? 1 : 0;
+    for (CeedInt y = 0; y < n[1]; y++) {
+      lo[1] = y > 0 ? -1 : 0, hi[1] = y < n[1] - 1 ? 1 : 0;
+      for (CeedInt x = 0; x < n[0]; x++) {
+        lo[0] = x > 0 ? -1 : 0, hi[0] = x < n[0] - 1 ? 1 : 0;
+        visit(x + (CeedSize)n[0] * (y + (CeedSize)n[1] * z), lo, hi);
+      }
+    }
+  }
+}
+
+// visit(neighbor, o) for the neighbours of point q in the ranges ForEachPoint gives, o the stencil index.
+template <typename Visit>
+inline void ForEachNeighbor(CeedSize q, const int lo[3], const int hi[3], CeedSize nx, CeedSize nxy, Visit visit) {
+  for (int dz = lo[2]; dz <= hi[2]; dz++) {
+    for (int dy = lo[1]; dy <= hi[1]; dy++) {
+      for (int dx = lo[0]; dx <= hi[0]; dx++) visit(q + dx + nx * dy + nxy * dz, (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1));
+    }
+  }
+}
 
 }  // namespace
 
@@ -83,33 +107,18 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
   csr.row_start.assign(n_local + 1, 0);
   csr.table.assign(n_local / nc, -1);
   CeedInt tables = 0;
-  for (CeedInt z = 0; z < n[2]; z++) {
-    int z_lo, z_hi;
-    NeighborRange(z, n[2], &z_lo, &z_hi);
-    for (CeedInt y = 0; y < n[1]; y++) {
-      int y_lo, y_hi;
-      NeighborRange(y, n[1], &y_lo, &y_hi);
-      for (CeedInt x = 0; x < nx; x++) {
-        int x_lo, x_hi;
-        NeighborRange(x, nx, &x_lo, &x_hi);
-        const CeedSize q     = x + (CeedSize)nx * y + (CeedSize)nxy * z;
-        HYPRE_Int      count = 0;
-        for (int dz = z_lo; dz <= z_hi; dz++) {
-          for (int dy = y_lo; dy <= y_hi; dy++) {
-            for (int dx = x_lo; dx <= x_hi; dx++) count += free_dofs[q + dx + (CeedSize)nx * dy + (CeedSize)nxy * dz];
-          }
-        }
-        for (int c = 0; c < nc; c++) {
-          const CeedSize dof     = (CeedSize)nodes[q] * nc + c;
-          csr.row_start[dof + 1] = essential_at[q * nc + c] ? (HYPRE_Int)p.IsOwned(dof) : count;
-        }
-        if (free_dofs[q] == 0) continue;
-        bool in_order = count == width;
-        for (int o = 1; o < kStencil && in_order; o++) in_order = first_col[q + offset[o - 1]] < first_col[q + offset[o]];
-        if (!in_order) csr.table[nodes[q]] = tables++;
-      }
+  ForEachPoint(n, [&](CeedSize q, const int lo[3], const int hi[3]) {
+    HYPRE_Int count = 0;
+    ForEachNeighbor(q, lo, hi, nx, nxy, [&](CeedSize neighbor, int) { count += free_dofs[neighbor]; });
+    for (int c = 0; c < nc; c++) {
+      const CeedSize dof     = (CeedSize)nodes[q] * nc + c;
+      csr.row_start[dof + 1] = essential_at[q * nc + c] ? (HYPRE_Int)p.IsOwned(dof) : count;
     }
-  }
+    if (free_dofs[q] == 0) return;
+    bool in_order = count == width;
+    for (int o = 1; o < kStencil && in_order; o++) in_order = first_col[q + offset[o - 1]] < first_col[q + offset[o]];
+    if (!in_order) csr.table[nodes[q]] = tables++;
+  });
   for (CeedSize i = 0; i < n_local; i++) csr.row_start[i + 1] += csr.row_start[i];
 
   // The columns: neighbours in lattice order, each with its components, sorted where they were not in
@@ -118,56 +127,40 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
   csr.position.assign((size_t)tables * width, CsrPattern::dropped);
   HYPRE_BigInt                             *cols = csr.cols.data();
   std::vector<std::pair<HYPRE_BigInt, int>> row(width);  // (column, neighbour slot o * nc + c)
-  for (CeedInt z = 0; z < n[2]; z++) {
-    int z_lo, z_hi;
-    NeighborRange(z, n[2], &z_lo, &z_hi);
-    for (CeedInt y = 0; y < n[1]; y++) {
-      int y_lo, y_hi;
-      NeighborRange(y, n[1], &y_lo, &y_hi);
-      for (CeedInt x = 0; x < nx; x++) {
-        int x_lo, x_hi;
-        NeighborRange(x, nx, &x_lo, &x_hi);
-        const CeedSize q = x + (CeedSize)nx * y + (CeedSize)nxy * z, node_dof = (CeedSize)nodes[q] * nc;
-        const CeedInt  t = csr.table[nodes[q]];
-        if (free_dofs[q] < nc) {  // the identity in the owned essential rows
-          for (int c = 0; c < nc; c++) {
-            if (essential_at[q * nc + c] && p.IsOwned(node_dof + c)) cols[csr.row_start[node_dof + c]] = first_col[q] + c;
-          }
-          if (free_dofs[q] == 0) continue;
-        }
-        if (t < 0) {  // closed form
-          for (int c = 0; c < nc; c++) {
-            if (essential_at[q * nc + c]) continue;
-            HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
-            for (int o = 0; o < kStencil; o++) {
-              for (int c2 = 0; c2 < nc; c2++) row_cols[o * nc + c2] = first_col[q + offset[o]] + c2;
-            }
-          }
-          continue;
-        }
-        int count = 0;
-        for (int dz = z_lo; dz <= z_hi; dz++) {
-          for (int dy = y_lo; dy <= y_hi; dy++) {
-            for (int dx = x_lo; dx <= x_hi; dx++) {
-              const CeedSize neighbor = q + dx + (CeedSize)nx * dy + (CeedSize)nxy * dz;
-              const int      o        = (dz + 1) * 9 + (dy + 1) * 3 + (dx + 1);
-              for (int c = 0; c < nc; c++) {
-                if (!essential_at[neighbor * nc + c]) row[count++] = {first_col[neighbor] + c, o * nc + c};
-              }
-            }
-          }
-        }
-        std::sort(row.begin(), row.begin() + count);
-        std::uint8_t *position = csr.position.data() + (size_t)t * width;
-        for (int k = 0; k < count; k++) position[row[k].second] = (std::uint8_t)k;
-        for (int c = 0; c < nc; c++) {
-          if (essential_at[q * nc + c]) continue;
-          HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
-          for (int k = 0; k < count; k++) row_cols[k] = row[k].first;
+  ForEachPoint(n, [&](CeedSize q, const int lo[3], const int hi[3]) {
+    const CeedSize node_dof = (CeedSize)nodes[q] * nc;
+    const CeedInt  t        = csr.table[nodes[q]];
+    if (free_dofs[q] < nc) {  // the identity in the owned essential rows
+      for (int c = 0; c < nc; c++) {
+        if (essential_at[q * nc + c] && p.IsOwned(node_dof + c)) cols[csr.row_start[node_dof + c]] = first_col[q] + c;
+      }
+      if (free_dofs[q] == 0) return;
+    }
+    if (t < 0) {  // closed form
+      for (int c = 0; c < nc; c++) {
+        if (essential_at[q * nc + c]) continue;
+        HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
+        for (int o = 0; o < kStencil; o++) {
+          for (int c2 = 0; c2 < nc; c2++) row_cols[o * nc + c2] = first_col[q + offset[o]] + c2;
         }
       }
+      return;
     }
-  }
+    int count = 0;
+    ForEachNeighbor(q, lo, hi, nx, nxy, [&](CeedSize neighbor, int o) {
+      for (int c = 0; c < nc; c++) {
+        if (!essential_at[neighbor * nc + c]) row[count++] = {first_col[neighbor] + c, o * nc + c};
+      }
+    });
+    std::sort(row.begin(), row.begin() + count);
+    std::uint8_t *position = csr.position.data() + (size_t)t * width;
+    for (int k = 0; k < count; k++) position[row[k].second] = (std::uint8_t)k;
+    for (int c = 0; c < nc; c++) {
+      if (essential_at[q * nc + c]) continue;
+      HYPRE_BigInt *row_cols = cols + csr.row_start[node_dof + c];
+      for (int k = 0; k < count; k++) row_cols[k] = row[k].first;
+    }
+  });
   return csr;
 }
 

@@ -195,29 +195,25 @@ std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char>
   return EssentialLocalFlags(p, essential_owned);
 }
 
-// The rows of a vertex problem from its sub-elements' node lists (the general path).
-LocalRows AssembleFromVertices(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
-  double                  start = Now();
-  const lor::ElementDofs  dofs  = lor::VertexElementDofs(p, problem);
-  lor::CsrPattern         csr   = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
-  timings->csr = Now() - start;
-  start        = Now();
-  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
-  timings->element_matrices = Now() - start;
-  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
-}
-
-// The rows of a vertex problem on a lattice: pattern and entry places in closed form (lor-lattice.cpp).
-LocalRows AssembleOnLattice(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
-  double                  start = Now();
-  lor::LatticePattern     csr   = lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
-  timings->csr = Now() - start;
-  start        = Now();
-  lor::AddLatticeElementMatrices(problem, essential, csr, &values);
-  timings->element_matrices = Now() - start;
-  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+// The rows of a vertex problem: on its lattice (pattern and entry places in closed form, lor-lattice.cpp) or
+// from its sub-elements' node lists (the general path).
+LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  double     start    = Now();
+  const auto assemble = [&](auto pattern, auto add) {
+    lor::LargeArray<double> values(pattern.cols.size(), 0.0);
+    timings->csr = Now() - start;
+    start        = Now();
+    add(pattern, &values);
+    timings->element_matrices = Now() - start;
+    return LocalRows{std::move(pattern.row_start), std::move(pattern.cols), std::move(values)};
+  };
+  if (problem.lattice) {
+    return assemble(lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential),
+                    [&](const lor::LatticePattern &csr, lor::LargeArray<double> *values) { lor::AddLatticeElementMatrices(problem, essential, csr, values); });
+  }
+  const lor::ElementDofs dofs = lor::VertexElementDofs(p, problem);
+  return assemble(lor::BuildCsrPattern(p, dofs, essential),
+                  [&](const lor::CsrPattern &csr, lor::LargeArray<double> *values) { lor::AddVertexElementMatrices(problem, dofs, csr, values); });
 }
 
 }  // namespace
@@ -240,8 +236,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
   lor::CheckVertexProblem(p, problem);
   timings_.from_vertices = true;
   timings_.on_lattice    = problem.lattice != nullptr;
-  LocalRows local = timings_.on_lattice ? AssembleOnLattice(p, problem, essential, &timings_) : AssembleFromVertices(p, problem, essential, &timings_);
-  impl_->Build(p, std::move(local), essential, &timings_);
+  impl_->Build(p, AssembleVertexProblem(p, problem, essential, &timings_), essential, &timings_);
 }
 
 // The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
