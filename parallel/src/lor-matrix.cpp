@@ -163,7 +163,7 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
   double              start = Now();
   lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
+  lor::LargeArray<double> values = lor::Zeros<double>(csr.cols.size());
   timings->csr = Now() - start;
 
   start                = Now();
@@ -200,7 +200,7 @@ std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char>
 LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
   double     start    = Now();
   const auto assemble = [&](auto pattern, auto add) {
-    lor::LargeArray<double> values(pattern.cols.size(), 0.0);
+    lor::LargeArray<double> values = lor::Zeros<double>(pattern.cols.size());
     timings->csr = Now() - start;
     start        = Now();
     add(pattern, &values);
