@@ -2,8 +2,9 @@
 // restriction, or of a problem given by its vertices), the rank-local CSR pattern with each element entry's
 // position in its row (built once by a sweep over the columns in global order: no COO list with duplicates,
 // no sort), the host element matrices (from QFunction probes, lor-element-matrices.cpp, or from the vertex
-// coordinates, lor-vertex-rule.cpp) scattered through those positions, the owners' complete rows
-// (lor-ghost-rows.cpp) and the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
+// coordinates, lor-vertex-rule.cpp) scattered through those positions, the same for a problem on a lattice
+// with rows and places in closed form (lor-lattice.cpp), the owners' complete rows (lor-ghost-rows.cpp) and
+// the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
 // form (several active restrictions, oriented or strided restrictions, other eval modes) take the generic
 // COO route in lor-matrix.cpp.
 #pragma once

@@ -3,8 +3,9 @@
 // rows here are already complete, sorted and counted. hypre's ParCSR layout: per owned row, the columns
 // inside the owned range (the diagonal block, local numbers, the diagonal entry first as BoomerAMG's
 // smoothers expect) and the others (the off-diagonal block, numbered through the sorted col_map_offd).
-// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26); the tests compare the result
-// with the matrix-free operator and across assembly routes.
+// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26), and so is hypre leaving the
+// arrays of a block whose owns_data is off to their owner (the diagonal block written over the local rows);
+// the tests compare the result with the matrix-free operator and across assembly routes.
 #include "lor-assembly.hpp"
 
 #include <_hypre_parcsr_mv.h>

@@ -388,7 +388,7 @@ struct LorVertexProblem {
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
 /// ParCSR matrix. op_lor is a CeedOperator on L-vectors of prolongation (the Q1 discretization); its
 /// element matrices are scattered straight into CSR rows (sparsity computed once from the element node
-/// lists), owned and ghost rows, and the ghost rows summed by their owners.
+/// lists, or in closed form on a LorLattice), owned and ghost rows, and the ghost rows summed by their owners.
 class LorMatrix {
  public:
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
