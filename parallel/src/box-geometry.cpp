@@ -98,7 +98,7 @@ std::array<CeedInt, 3> BoxGeometry::Period(Deformation deformation) {
 }
 
 BoxGeometry::BoxGeometry(const std::array<CeedInt, 3> &elems, int degree, const BoxMeshOptions &options)
-    : degree_(degree), options_(options) {
+    : options_(options) {
   if (degree < 1) throw Error("box mesh: degree must be at least 1, got " + std::to_string(degree));
   const CeedInt P = degree + 1;
   // Node positions along each direction: element e's Gauss-Lobatto nodes mapped to [e/n, (e+1)/n].

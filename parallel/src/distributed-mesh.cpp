@@ -75,7 +75,8 @@ DistributedBoxMesh DistributedBoxMesh::Build(MPI_Comm comm, const std::array<Cee
   // L numbering: the owned nodes first, in T order (lexicographic in the owned block, so P and P^T copy
   // them as one contiguous range), then the ghost nodes in lexicographic order of the local block.
   const CeedInt        n = mesh.num_local_nodes, nx = mesh.local_nodes_1d[0], ny = mesh.local_nodes_1d[1];
-  std::vector<CeedInt> l_of_box(n);
+  std::vector<CeedInt> &l_of_box = mesh.box_node;
+  l_of_box.resize(n);
   CeedInt              next_ghost = mesh.num_owned_nodes;
   mesh.coords.resize(3 * (size_t)n);
   mesh.global_node.resize(n);

@@ -6,13 +6,17 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <algorithm>
 #include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+// Internal to the library: not exported (see lor-assembly.hpp).
+#pragma GCC visibility push(hidden)
 namespace ceedrt {
 namespace parallel {
-// Internal to the library: not exported.
-namespace __attribute__((visibility("hidden"))) lor {
+namespace lor {
 
 /// std::allocator for small arrays; arrays of 4 MiB or more are mapped on their own (rounded up to whole
 /// 2 MiB pages; the kernel backs the 2 MiB-aligned parts of the mapping with huge pages) and marked for huge
@@ -40,6 +44,16 @@ struct HugePageAllocator {
     munmap(p, Rounded(bytes));
   }
   static std::size_t Rounded(std::size_t bytes) { return (bytes + huge_page - 1) / huge_page * huge_page; }
+  // Elements are default-initialized (resize leaves numbers unset: the callers write them all, or use
+  // assign or Zeros), so that no pass touches the pages before their first real use.
+  template <typename U>
+  void construct(U *p) {
+    ::new (static_cast<void *>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  }
 };
 template <typename T, typename U>
 bool operator==(const HugePageAllocator<T> &, const HugePageAllocator<U> &) { return true; }
@@ -50,6 +64,18 @@ bool operator!=(const HugePageAllocator<T> &, const HugePageAllocator<U> &) { re
 template <typename T>
 using LargeArray = std::vector<T, HugePageAllocator<T>>;
 
+/// n zeros of an arithmetic type. A mapped array is zero already (fresh anonymous memory), so its pages are
+/// first touched where the numbers are first used, not by a filling pass.
+template <typename T>
+LargeArray<T> Zeros(std::size_t n) {
+  static_assert(std::is_arithmetic<T>::value, "Zeros: numbers only");
+  LargeArray<T> zeros;
+  zeros.resize(n);  // from empty: exactly n elements
+  if (n * sizeof(T) < HugePageAllocator<T>::threshold) std::fill(zeros.begin(), zeros.end(), T{});
+  return zeros;
+}
+
 }  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt
+#pragma GCC visibility pop

@@ -2,8 +2,9 @@
 // restriction, or of a problem given by its vertices), the rank-local CSR pattern with each element entry's
 // position in its row (built once by a sweep over the columns in global order: no COO list with duplicates,
 // no sort), the host element matrices (from QFunction probes, lor-element-matrices.cpp, or from the vertex
-// coordinates, lor-vertex-rule.cpp) scattered through those positions, the owners' complete rows
-// (lor-ghost-rows.cpp) and the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
+// coordinates, lor-vertex-rule.cpp) scattered through those positions, the same for a problem on a lattice
+// with rows and places in closed form (lor-lattice.cpp), the owners' complete rows (lor-ghost-rows.cpp) and
+// the hypre ParCSR matrix written from them (lor-parcsr.cpp). Operators of another
 // form (several active restrictions, oriented or strided restrictions, other eval modes) take the generic
 // COO route in lor-matrix.cpp.
 #pragma once
@@ -17,10 +18,12 @@
 
 #include "large-array.hpp"
 
+// Internal to the library: not exported (its public API is ceed/parallel.hpp). A visibility pragma rather
+// than an attribute on the namespace, which clang does not accept.
+#pragma GCC visibility push(hidden)
 namespace ceedrt {
 namespace parallel {
-// Internal to the library: not exported (its public API is ceed/parallel.hpp).
-namespace __attribute__((visibility("hidden"))) lor {
+namespace lor {
 
 /// L-vector DOF of every element entry: dofs[e * elem_dofs + comp * elem_size + node].
 struct ElementDofs {
@@ -55,6 +58,10 @@ CsrPattern BuildCsrPattern(const Prolongation &p, const ElementDofs &dofs, const
 /// stored quadrature data (EVAL_NONE, strided), or there is a passive output.
 bool AddElementMatricesOnHost(CeedOperator op, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
 
+/// Throws when problem does not fit p: no coordinates, neither element nodes nor a lattice, a component
+/// count other than p's, coordinates of another size.
+void CheckVertexProblem(const Prolongation &p, const LorVertexProblem &problem);
+
 /// The element DOFs of a problem given by its vertices (8 * num_comp per sub-element, component-major within
 /// the element like a restriction's). Throws on a node outside [0, local_size / num_comp), coordinates of
 /// another size, or a component count other than p's.
@@ -62,6 +69,38 @@ ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &pro
 
 /// csr_values += the element matrices of problem with the vertex rule, from the vertex coordinates.
 void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values);
+
+constexpr int kVertices = 8, kVertexLanes = 8;
+/// kVertexLanes sub-elements at a time, one per lane (GCC/clang vector extension: one AVX-512 register, or
+/// narrower registers in pairs).
+typedef double VertexLanes __attribute__((vector_size(kVertexLanes * sizeof(double))));
+/// The element matrices A[a * 8 + b][lane] of problem (vertex rule) for kVertexLanes sub-elements whose 8
+/// vertex nodes are at lane_nodes[lane] (lexicographic).
+void VertexElementBatch(const LorVertexProblem &problem, const CeedInt *const lane_nodes[kVertexLanes], VertexLanes A[kVertices * kVertices]);
+
+/// Rank-local rows of a problem on a lattice (LorLattice) with the element entries' places in closed form:
+/// a node's rows hold its lattice neighbours (27 in the interior) with every component, sorted by global
+/// column, essential rows and columns dropped and a unit diagonal as the only entry of each owned essential
+/// row (the rows of BuildCsrPattern for the same sub-elements).
+struct LatticePattern {
+  static constexpr int     stencil = 27;
+  std::vector<HYPRE_Int>   row_start;  ///< per L DOF, and one past the last
+  LargeArray<HYPRE_BigInt> cols;
+  /// Per L node: -1 where its rows hold all 27 neighbours (dz, dy, dx from -1 to 1, dx fastest) with all
+  /// their components in that order, so that neighbour o's component c is at o * nc + c; else its table in
+  /// `position` (the lattice's boundary, essential neighbours, rows whose columns needed sorting).
+  std::vector<CeedInt>      table;
+  /// Table t: the position of neighbour o's component c in each of the node's rows at [t * 27 * nc + o * nc
+  /// + c], CsrPattern::dropped where the neighbour is outside the lattice or that DOF essential.
+  std::vector<std::uint8_t> position;
+};
+/// Throws when lattice does not fit the prolongation (size, degree, a node outside the local nodes or
+/// listed twice) or num_comp needs rows of 255 or more entries.
+LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &lattice, int num_comp, const std::vector<char> &essential);
+/// csr_values += the element matrices of problem on problem.lattice (vertex rule), in LorElementNodes'
+/// sub-element order (so the sums equal AddVertexElementMatrices' bit for bit).
+void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vector<char> &essential, const LatticePattern &csr,
+                               LargeArray<double> *csr_values);
 
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
@@ -82,8 +121,10 @@ struct OwnedRows {
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
 
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
-/// The local rows and owned.merged must be sorted by column.
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned);
+/// The local rows and owned.merged must be sorted by column. Where the owned rows come first in the local
+/// rows, the matrix's diagonal block is written over local's cols and values and keeps them as its storage:
+/// local must then outlive the matrix and not be read again.
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.
@@ -92,3 +133,4 @@ std::vector<CeedInt> CooSlots(const ElementDofs &dofs, const CsrPattern &csr);
 }  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt
+#pragma GCC visibility pop

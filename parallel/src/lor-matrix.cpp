@@ -25,8 +25,11 @@ struct LorMatrix::Impl {
   HYPRE_BigInt              first = 0, last = -1;  // the owned rows
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
+  // The rank-local rows (lor::LocalRows), the storage of parcsr's diagonal block where it took their arrays;
+  // type-erased, since the library's internal types are hidden and Impl is not.
+  std::shared_ptr<void> local_rows;
 
-  void Build(const Prolongation &p, lor::LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings);
+  void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings);
 
   ~Impl() {
     if (x) HYPRE_IJVectorDestroy(x);
@@ -160,7 +163,7 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
   Ceed                ceed  = CeedOperatorReturnCeed(op_lor);
   double              start = Now();
   lor::CsrPattern     csr   = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
+  lor::LargeArray<double> values = lor::Zeros<double>(csr.cols.size());
   timings->csr = Now() - start;
 
   start                = Now();
@@ -192,6 +195,27 @@ std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char>
   return EssentialLocalFlags(p, essential_owned);
 }
 
+// The rows of a vertex problem: on its lattice (pattern and entry places in closed form, lor-lattice.cpp) or
+// from its sub-elements' node lists (the general path).
+LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &problem, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  double     start    = Now();
+  const auto assemble = [&](auto pattern, auto add) {
+    lor::LargeArray<double> values = lor::Zeros<double>(pattern.cols.size());
+    timings->csr = Now() - start;
+    start        = Now();
+    add(pattern, &values);
+    timings->element_matrices = Now() - start;
+    return LocalRows{std::move(pattern.row_start), std::move(pattern.cols), std::move(values)};
+  };
+  if (problem.lattice) {
+    return assemble(lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential),
+                    [&](const lor::LatticePattern &csr, lor::LargeArray<double> *values) { lor::AddLatticeElementMatrices(problem, essential, csr, values); });
+  }
+  const lor::ElementDofs dofs = lor::VertexElementDofs(p, problem);
+  return assemble(lor::BuildCsrPattern(p, dofs, essential),
+                  [&](const lor::CsrPattern &csr, lor::LargeArray<double> *values) { lor::AddVertexElementMatrices(problem, dofs, csr, values); });
+}
+
 }  // namespace
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
@@ -202,29 +226,25 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
                                       : AssembleCoo(p, op_lor, essential, &timings_);
-  impl_->Build(p, local, essential, &timings_);
+  impl_->Build(p, std::move(local), essential, &timings_);
 }
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
-  double                  start     = Now();
-  const lor::ElementDofs  dofs      = lor::VertexElementDofs(p, problem);
-  lor::CsrPattern         csr       = lor::BuildCsrPattern(p, dofs, essential);
-  lor::LargeArray<double> values(csr.cols.size(), 0.0);
-  timings_.csr = Now() - start;
-  start        = Now();
-  lor::AddVertexElementMatrices(problem, dofs, csr, &values);
-  timings_.element_matrices = Now() - start;
-  timings_.from_vertices    = true;
-  LocalRows local{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
-  impl_->Build(p, local, essential, &timings_);
+  lor::CheckVertexProblem(p, problem);
+  timings_.from_vertices = true;
+  timings_.on_lattice    = problem.lattice != nullptr;
+  impl_->Build(p, AssembleVertexProblem(p, problem, essential, &timings_), essential, &timings_);
 }
 
 // The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
-void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::vector<char> &essential, LorAssemblyTimings *timings) {
-  comm = p.comm();
+void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+  comm              = p.comm();
+  const auto stored = std::make_shared<LocalRows>(std::move(rows));
+  local_rows        = stored;
+  LocalRows &local  = *stored;
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
@@ -233,7 +253,7 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows &local, const std::
   const double start = Now();
   first              = (HYPRE_BigInt)p.first_owned_dof();
   last               = first + (HYPRE_BigInt)p.owned_size() - 1;
-  parcsr             = lor::BuildParCsr(p, local, lor::SumGhostRows(p, local));
+  parcsr             = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local));
   timings->hypre     = Now() - start;
   owned_rows.resize(p.owned_size());
   for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;

@@ -3,13 +3,15 @@
 // rows here are already complete, sorted and counted. hypre's ParCSR layout: per owned row, the columns
 // inside the owned range (the diagonal block, local numbers, the diagonal entry first as BoomerAMG's
 // smoothers expect) and the others (the off-diagonal block, numbered through the sorted col_map_offd).
-// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26); the tests compare the result
-// with the matrix-free operator and across assembly routes.
+// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26), and so is hypre leaving the
+// arrays of a block whose owns_data is off to their owner (the diagonal block written over the local rows);
+// the tests compare the result with the matrix-free operator and across assembly routes.
 #include "lor-assembly.hpp"
 
 #include <_hypre_parcsr_mv.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "hypre-support.hpp"
 
@@ -17,7 +19,7 @@ namespace ceedrt {
 namespace parallel {
 namespace lor {
 
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, const OwnedRows &owned) {
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned) {
   const CeedSize     n_owned = p.owned_size();
   const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = first + (HYPRE_BigInt)n_owned - 1;
   // Each owned row where it lies: in the local rows, or among the merged ones.
@@ -31,13 +33,19 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, co
     const HYPRE_Int begin = owned.merged.row_start[r];
     rows[owned.merged_dof[r]] = {owned.merged.cols.data() + begin, owned.merged.values.data() + begin, owned.merged.row_start[r + 1] - begin, 0, 0};
   }
-  HYPRE_Int nnz_diag = 0, nnz_offd = 0;
+  HYPRE_Int nnz_diag = 0, nnz_offd = 0, longest = 0;
+  // Whether the diagonal block can be written over the local arrays: every row read from them lies at or
+  // after the place it is written to, and after the rows before it (the owned rows come first in L order).
+  bool                      in_place = true;
+  HYPRE_Int                 last_source = -1;
   std::vector<HYPRE_BigInt> offd_cols;
   for (CeedSize j = 0; j < n_owned; j++) {
     RowRef &row = rows[j];
     if (owned.local_row[j] >= 0) {
-      const HYPRE_Int begin = local.row_start[owned.local_row[j]];
-      row = {local.cols.data() + begin, local.values.data() + begin, local.row_start[owned.local_row[j] + 1] - begin, 0, 0};
+      const HYPRE_Int begin = local->row_start[owned.local_row[j]];
+      row = {local->cols.data() + begin, local->values.data() + begin, local->row_start[owned.local_row[j] + 1] - begin, 0, 0};
+      in_place    = in_place && begin >= nnz_diag && begin >= last_source;
+      last_source = begin;
     }
     const HYPRE_BigInt *end = row.cols + row.count;
     if (row.count == 0 || (row.cols[0] >= first && end[-1] <= last)) {  // mostly the whole row
@@ -50,7 +58,9 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, co
     }
     nnz_diag += row.diag_count;
     nnz_offd += row.count - row.diag_count;
+    longest = std::max(longest, row.count);
   }
+  in_place = in_place && (size_t)nnz_diag <= local->values.size() && (size_t)nnz_diag <= local->cols.size();
   std::sort(offd_cols.begin(), offd_cols.end());
   offd_cols.erase(std::unique(offd_cols.begin(), offd_cols.end()), offd_cols.end());
 
@@ -67,15 +77,29 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, co
   }
   hypre_ParCSRMatrix *A    = (hypre_ParCSRMatrix *)matrix;
   hypre_CSRMatrix    *diag = hypre_ParCSRMatrixDiag(A), *offd = hypre_ParCSRMatrixOffd(A);
-  // (Marking these arrays for huge pages, as the assembly's own, halved the median time of filling them on
-  // the CI VM but made about one run in four take 0.1 s longer: they stay on small pages.)
+  if (in_place) {
+    // The diagonal block's columns and values take the local arrays' memory, already mapped: hypre's own
+    // fresh arrays would cost a page fault per 4 KiB on first touch, which dominated this hand-over on the
+    // CI VM (huge pages for them made one run in four 0.1 s slower). hypre does not free arrays it does not own.
+    hypre_TFree(hypre_CSRMatrixJ(diag), hypre_CSRMatrixMemoryLocation(diag));
+    hypre_TFree(hypre_CSRMatrixData(diag), hypre_CSRMatrixMemoryLocation(diag));
+    hypre_CSRMatrixJ(diag)        = reinterpret_cast<HYPRE_Int *>(local->cols.data());
+    hypre_CSRMatrixData(diag)     = local->values.data();
+    hypre_CSRMatrixOwnsData(diag) = 0;
+  }
   std::copy(offd_cols.begin(), offd_cols.end(), hypre_ParCSRMatrixColMapOffd(A));
   HYPRE_Int *diag_i = hypre_CSRMatrixI(diag), *diag_j = hypre_CSRMatrixJ(diag), *offd_i = hypre_CSRMatrixI(offd), *offd_j = hypre_CSRMatrixJ(offd);
   double    *diag_data = hypre_CSRMatrixData(diag), *offd_data = hypre_CSRMatrixData(offd);
+  // A row is copied out before it is written: in place, its new entries may overlap its old ones (copies
+  // through memcpy, which may alias the 64-bit columns that 32-bit ones replace).
+  std::vector<HYPRE_BigInt> row_cols(longest);
+  std::vector<double>       row_values(longest);
   diag_i[0] = offd_i[0] = 0;
   for (CeedSize j = 0; j < n_owned; j++) {
-    const RowRef       &row = rows[j];
-    const HYPRE_BigInt  diagonal = first + (HYPRE_BigInt)j, *run = row.cols + row.diag_begin;
+    const RowRef &row = rows[j];
+    std::memcpy(row_cols.data(), row.cols, sizeof(HYPRE_BigInt) * row.count);
+    std::memcpy(row_values.data(), row.values, sizeof(double) * row.count);
+    const HYPRE_BigInt  diagonal = first + (HYPRE_BigInt)j, *run = row_cols.data() + row.diag_begin;
     HYPRE_Int           d = diag_i[j], o = offd_i[j];
     // The diagonal entry first, then the rest of the diagonal block in column order.
     const bool has_diagonal = std::binary_search(run, run + row.diag_count, diagonal);
@@ -83,13 +107,13 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, const LocalRows &local, co
     for (HYPRE_Int k = 0; k < row.diag_count; k++) {
       const HYPRE_Int at = run[k] == diagonal ? d : next++;
       diag_j[at]         = (HYPRE_Int)(run[k] - first);
-      diag_data[at]      = row.values[row.diag_begin + k];
+      diag_data[at]      = row_values[row.diag_begin + k];
     }
     for (HYPRE_Int k = 0; k < row.count; k++) {
       if (k == row.diag_begin) k += row.diag_count;
       if (k >= row.count) break;
-      offd_j[o]      = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row.cols[k]) - offd_cols.begin());
-      offd_data[o++] = row.values[k];
+      offd_j[o]      = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row_cols[k]) - offd_cols.begin());
+      offd_data[o++] = row_values[k];
     }
     diag_i[j + 1] = d + row.diag_count;
     offd_i[j + 1] = o;

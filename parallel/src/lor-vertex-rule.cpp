@@ -17,9 +17,8 @@ namespace lor {
 
 namespace {
 
-constexpr int kVertices = 8, kEntries = kVertices * kVertices, kLanes = 8;
-// kLanes elements at a time, one per lane (GCC vector extension: one AVX-512 register, or SSE2 pairs).
-typedef double Lanes __attribute__((vector_size(kLanes * sizeof(double))));
+constexpr int kEntries = kVertices * kVertices, kLanes = kVertexLanes;
+using Lanes         = VertexLanes;
 
 // J[d][c] = dx_c / dX_d at vertex q: half the edge from the vertex with bit d clear to the one with it set
 // (what the basis gradient computes: -x_lo / 2 + x_hi / 2).
@@ -90,8 +89,21 @@ __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) vo
 
 }  // namespace
 
-ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &problem) {
-  if (!problem.elem_nodes || !problem.coords) throw Error("LorMatrix: the vertex problem has no element nodes or no coordinates");
+void VertexElementBatch(const LorVertexProblem &problem, const CeedInt *const lane_nodes[kLanes], Lanes A[kEntries]) {
+  const CeedSize num_nodes = (CeedSize)problem.coords->size() / 3;
+  const double  *coords    = problem.coords->data();
+  Lanes          x[kVertices][3];
+  for (int lane = 0; lane < kLanes; lane++) {
+    for (int v = 0; v < kVertices; v++) {
+      for (int c = 0; c < 3; c++) x[v][c][lane] = coords[(size_t)c * num_nodes + lane_nodes[lane][v]];
+    }
+  }
+  ElementBatch(problem.kind, x, A);
+}
+
+void CheckVertexProblem(const Prolongation &p, const LorVertexProblem &problem) {
+  if (!problem.coords) throw Error("LorMatrix: the vertex problem has no coordinates");
+  if (!problem.elem_nodes && !problem.lattice) throw Error("LorMatrix: the vertex problem has neither element nodes nor a lattice");
   const int nc = problem.num_comp;
   if (nc != p.num_comp()) {
     throw Error("LorMatrix: the vertex problem has " + std::to_string(nc) + " components, the prolongation " + std::to_string(p.num_comp()));
@@ -101,7 +113,14 @@ ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &pro
     throw Error("LorMatrix: " + std::to_string(problem.coords->size()) + " vertex coordinates, expected 3 per local node (" + std::to_string(3 * num_nodes) +
                 ")");
   }
-  const std::vector<CeedInt> &nodes = *problem.elem_nodes;
+}
+
+ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &problem) {
+  CheckVertexProblem(p, problem);
+  if (!problem.elem_nodes) throw Error("LorMatrix: the vertex problem has no element nodes");
+  const int                   nc        = problem.num_comp;
+  const CeedSize              num_nodes = p.local_size() / nc;
+  const std::vector<CeedInt> &nodes     = *problem.elem_nodes;
   if (nodes.size() % kVertices != 0) throw Error("LorMatrix: " + std::to_string(nodes.size()) + " element nodes, not 8 per sub-element");
   ElementDofs dofs;
   dofs.num_elem  = (CeedInt)(nodes.size() / kVertices);
@@ -122,20 +141,15 @@ ElementDofs VertexElementDofs(const Prolongation &p, const LorVertexProblem &pro
 
 void AddVertexElementMatrices(const LorVertexProblem &problem, const ElementDofs &dofs, const CsrPattern &csr, LargeArray<double> *csr_values) {
   const CeedInt  n = dofs.elem_dofs(), nc = dofs.num_comp;
-  const CeedSize num_nodes = (CeedSize)problem.coords->size() / 3;
-  const CeedInt *nodes     = problem.elem_nodes->data();
-  const double  *coords    = problem.coords->data();
-  double        *values    = csr_values->data();
-  Lanes          x[kVertices][3], A[kEntries];
+  const CeedInt *nodes  = problem.elem_nodes->data();
+  double        *values = csr_values->data();
+  Lanes          A[kEntries];
   for (CeedInt first = 0; first < dofs.num_elem; first += kLanes) {
-    const int count = (int)std::min<CeedInt>(kLanes, dofs.num_elem - first);
-    for (int lane = 0; lane < kLanes; lane++) {  // unused lanes repeat the batch's last element
-      const CeedInt *elem_nodes = nodes + (size_t)(first + std::min(lane, count - 1)) * kVertices;
-      for (int v = 0; v < kVertices; v++) {
-        for (int c = 0; c < 3; c++) x[v][c][lane] = coords[(size_t)c * num_nodes + elem_nodes[v]];
-      }
-    }
-    ElementBatch(problem.kind, x, A);
+    const int      count = (int)std::min<CeedInt>(kLanes, dofs.num_elem - first);
+    const CeedInt *lane_nodes[kLanes];
+    // Unused lanes repeat the batch's last element.
+    for (int lane = 0; lane < kLanes; lane++) lane_nodes[lane] = nodes + (size_t)(first + std::min(lane, count - 1)) * kVertices;
+    VertexElementBatch(problem, lane_nodes, A);
     // The same matrix in every component's diagonal block; the other blocks are zero (entries of the pattern).
     for (int lane = 0; lane < count; lane++) {
       const size_t        e         = (size_t)first + lane;

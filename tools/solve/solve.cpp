@@ -289,7 +289,10 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   auto assemble_amg = [&](double start, std::unique_ptr<LorMatrix> matrix) {
     lor_matrix                  = std::move(matrix);
     report.lor_assembly         = MaxOver(comm, Now() - start);
-    report.lor_route            = lor_matrix->timings().from_vertices ? "vertices" : lor_matrix->timings().direct ? "direct" : "operator";
+    report.lor_route            = lor_matrix->timings().on_lattice      ? "lattice"
+                                  : lor_matrix->timings().from_vertices ? "vertices"
+                                  : lor_matrix->timings().direct        ? "direct"
+                                                                        : "operator";
     report.lor_nonzeros         = lor_matrix->timings().nonzeros;
     report.lor_element_matrices = lor_matrix->timings().element_matrices;
     report.lor_csr              = lor_matrix->timings().csr;
@@ -327,17 +330,22 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     bench::BpSpec        lor_spec  = *spec;
     lor_spec.gll_quadrature        = options.lor_quadrature == CEED_GAUSS_LOBATTO;
     const int            lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
-    std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
     CeedMemType memory = CEED_MEM_HOST;
     BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &memory));
     if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST) {
+      // The box mesh is a lattice: LorMatrix places every entry in closed form, no sub-element node lists.
+      LorLattice lattice;
+      lattice.degree = options.degree;
+      for (int d = 0; d < 3; d++) lattice.elems[d] = mesh.elem_end[d] - mesh.elem_begin[d];
+      lattice.nodes = &mesh.box_node;
       LorVertexProblem vertices;
-      vertices.kind       = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
-      vertices.num_comp   = spec->num_comp;
-      vertices.elem_nodes = &lor_nodes;
-      vertices.coords     = &mesh.coords;
-      pc                  = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, vertices, essential));
+      vertices.kind     = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
+      vertices.num_comp = spec->num_comp;
+      vertices.lattice  = &lattice;
+      vertices.coords   = &mesh.coords;
+      pc                = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, vertices, essential));
     } else {
+      std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
       lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, std::move(lor_nodes), lor_q);
       pc  = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly));
     }

@@ -59,7 +59,6 @@ class BoxGeometry {
   static std::array<CeedInt, 3> Period(Deformation deformation);
 
  private:
-  int                                degree_;
   BoxMeshOptions                     options_;
   std::array<std::vector<double>, 3> x_1d_;  ///< undeformed lattice coordinates per direction
 };

@@ -70,6 +70,7 @@ struct DistributedBoxMesh {
   std::vector<double>    coords;                ///< 3 * num_local_nodes, component-major
   std::vector<GlobalIndex> global_node;         ///< T index of every L node
   std::vector<GlobalIndex> lattice_node;        ///< global lattice index (x fastest) of every L node
+  std::vector<CeedInt>     box_node;            ///< L node of every point of the rank's node lattice (local_nodes_1d, x fastest)
   std::vector<int>         owner;               ///< owning rank of every L node
   std::vector<char>        on_boundary;         ///< L node lies on the boundary of the cube
   CeedInt                  num_owned_nodes  = 0;  ///< T-space nodes of this rank
@@ -347,6 +348,7 @@ struct LorAssemblyTimings {
   bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
   bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
   bool        from_vertices    = false;  ///< element matrices computed from the vertex coordinates (LorVertexProblem)
+  bool        on_lattice       = false;  ///< the structured path: pattern and entry places in closed form (LorLattice)
 };
 
 /// How LorMatrix computes its element matrices and CSR pattern.
@@ -360,6 +362,17 @@ enum class LorAssembly {
 /// Mass3DBuild/MassApply and Poisson3DBuild/Poisson3DApply (or their 3-component forms) give with that rule
 /// on a trilinear element. LorMatrix computes its element matrices straight from the coordinates: no
 /// CeedOperator and no quadrature data are built. Borrowed arrays: they must outlive the LorMatrix constructor.
+/// The LOR mesh of a rank as a lattice: its macro elements are a block of elems[0] x elems[1] x elems[2]
+/// degree-p hexahedra (x fastest, as DistributedBoxMesh numbers its local elements), their nodes a lattice of
+/// elems[d] * degree + 1 points per direction, and the LOR sub-elements every cell of that lattice, macro
+/// element by macro element in the order LorElementNodes gives them. Knowing this, LorMatrix computes each
+/// row's columns (a node's 27 lattice neighbours) and each element entry's place in its row in closed form.
+struct LorLattice {
+  std::array<CeedInt, 3>      elems{};           ///< macro elements per direction on this rank
+  int                         degree = 1;        ///< p: sub-elements per macro element and direction
+  const std::vector<CeedInt> *nodes  = nullptr;  ///< L node of every lattice point, x fastest (DistributedBoxMesh::box_node)
+};
+
 struct LorVertexProblem {
   /// Which operator: the mass matrix or the diffusion (stiffness) matrix.
   enum class Kind { mass, diffusion };
@@ -367,12 +380,15 @@ struct LorVertexProblem {
   int                         num_comp = 1;        ///< components per node, interlaced (DOF = num_comp * node + comp), as the prolongation's
   const std::vector<CeedInt> *elem_nodes = nullptr;  ///< 8 L nodes per sub-element, lexicographic (as LorElementNodes gives them)
   const std::vector<double>  *coords     = nullptr;  ///< coordinates of the L nodes, component-major (all x, then all y, then all z)
+  /// When set, the sub-elements are the cells of this lattice and elem_nodes is not read (the structured
+  /// path: the same matrix, without visiting the element entries to build the pattern).
+  const LorLattice           *lattice    = nullptr;
 };
 
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
 /// ParCSR matrix. op_lor is a CeedOperator on L-vectors of prolongation (the Q1 discretization); its
 /// element matrices are scattered straight into CSR rows (sparsity computed once from the element node
-/// lists), owned and ghost rows, and the ghost rows summed by their owners.
+/// lists, or in closed form on a LorLattice), owned and ghost rows, and the ghost rows summed by their owners.
 class LorMatrix {
  public:
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
