@@ -42,7 +42,8 @@ int ProblemNumber(const std::string &name) {
 
 void PrintHeader() {
   std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s %-13s %s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store",
-              "spill load", "static smem B", "dynamic smem B", "occupancy", "launch bound", "PTX ld.shared st.shared bar.sync fma.f64 ld/fma");
+              "spill load", "static smem B", "dynamic smem B", "occupancy", "launch bound",
+              "PTX ld.shared st.shared bar.sync fma.f64 ld/fma compiles compile s");
 }
 
 #ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
@@ -133,6 +134,10 @@ int PrintKernelReport(const KernelReportOptions &options) {
   }
   if (!options.json) PrintHeader();
   int failures = 0;
+  struct {
+    int    kernels = 0, compiles = 0;
+    double seconds = 0;
+  } total;  // of the NVIDIA kernels' builds
   for (int bp : problems) {
     for (int p : options.degrees) {
       for (const std::string &kind : options.kernels) {
@@ -161,24 +166,25 @@ int PrintKernelReport(const KernelReportOptions &options) {
             failures += ReportAmdKernel(c, target, options, name);
             continue;
           }
-          ceed::gpu::cuda::KernelResources r;
-          ceed::gpu::LaunchBounds          bounds;
-          int                             compiles = 0;
-          // --tune: the launch bounds /gpu/cuda/gen chooses (the same ChooseLaunchBounds).
+          // The build /gpu/cuda/gen's Prepare makes (BuildFusedKernel); --tune: with the launch bounds it chooses.
           auto generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
             ceed::gpu::BakeOffKernel k;
             if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
             *text = std::move(k.source);
             return true;
           };
-          const ceed::gpu::Compiler &nvrtc = ceed::gpu::cuda::Nvrtc();
-          if (options.tune ? !ceed::gpu::ChooseLaunchBounds(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, target, generate, &r,
-                                                           &bounds, &compiles, &error)
-                           : !ceed::gpu::cuda::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
+          const ceed::gpu::Compiler   &nvrtc = ceed::gpu::cuda::Nvrtc();
+          ceed::gpu::FusedKernelBuild build;
+          if (!ceed::gpu::BuildFusedKernel(nvrtc, nvrtc.BaseOptions(), kernel.source, kernel.desc, kernel.layout, target, options.tune, generate,
+                                           &build, &error)) {
             std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
             failures++;
             continue;
           }
+          const ceed::gpu::KernelResources &r = build.resources;
+          total.kernels++;
+          total.compiles += build.compiles;
+          total.seconds += build.seconds;
           // Shared-memory traffic per FMA from the PTX (static counts per thread; gpu-kernel-resources.hpp).
           ceed::gpu::PtxCounts ptx;
           if (!ceed::gpu::cuda::CountFusedKernelPtx(kernel.source, target, &ptx, &error)) {
@@ -193,19 +199,24 @@ int PrintKernelReport(const KernelReportOptions &options) {
                       {"threads_per_element", r.threads_per_elem}, {"static_shared_bytes", r.static_shared_bytes},
                       {"dynamic_shared_bytes", r.dynamic_shared_bytes}, {"resident_blocks", r.resident_blocks},
                       {"launch_bound", {r.max_block, r.min_blocks}}, {"shared_loads", ptx.shared_loads}, {"shared_stores", ptx.shared_stores},
-                      {"barriers", ptx.barriers}, {"fp64_fmas", ptx.fp64_fmas}, {"shared_loads_per_fma", ptx.SharedLoadsPerFma()}};
+                      {"barriers", ptx.barriers}, {"fp64_fmas", ptx.fp64_fmas}, {"shared_loads_per_fma", ptx.SharedLoadsPerFma()},
+                      {"compile_seconds", build.seconds}, {"compiles", build.compiles}};
             std::printf("%s\n", j.dump().c_str());
           } else {
             const std::string bound = "(" + std::to_string(r.max_block) + ", " + std::to_string(r.min_blocks) + ")";
-            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% %-13s %14d %9d %8d %7d %6.2f\n", ceed::gpu::BakeOffProblemName(c).c_str(),
-                        p, kind.c_str(), target.c_str(), r.threads, r.registers, r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes,
-                        r.dynamic_shared_bytes, 100.0 * r.occupancy, bound.c_str(), ptx.shared_loads, ptx.shared_stores, ptx.barriers, ptx.fp64_fmas,
-                        ptx.SharedLoadsPerFma());
+            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% %-13s %14d %9d %8d %7d %6.2f %8d %9.3f\n",
+                        ceed::gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(), target.c_str(), r.threads, r.registers, r.spill_store_bytes,
+                        r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes, 100.0 * r.occupancy, bound.c_str(), ptx.shared_loads,
+                        ptx.shared_stores, ptx.barriers, ptx.fp64_fmas, ptx.SharedLoadsPerFma(), build.compiles, build.seconds);
           }
           std::fflush(stdout);
         }
       }
     }
+  }
+  if (!options.json && total.kernels > 0) {
+    std::printf("# %d NVIDIA kernels built as /gpu/cuda/gen's Prepare builds them%s: %d NVRTC compiles, %.2f s\n", total.kernels,
+                options.tune ? " (launch bounds tuned)" : "", total.compiles, total.seconds);
   }
   return failures ? 1 : 0;
 #endif

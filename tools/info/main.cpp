@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 32));
   app.add_flag("--tune", kernels.tune,
                "--kernels: set each kernel's launch bound to its block and raise the minimum blocks while ptxas fits it without spills "
-               "and the occupancy grows (recompiling at each step)");
+               "and the occupancy grows (recompiling at each step), as /gpu/cuda/gen does; the compiles and seconds columns count that build");
   app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu");
   CLI11_PARSE(app, argc, argv);
   if (report_kernels) {
