@@ -109,7 +109,7 @@ bool LimitsOrError(const std::string &arch, SmLimits *limits, std::string *error
 
 bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
                             const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, KernelResources *r,
-                            std::string *error, std::string *code) {
+                            std::string *error, std::string *code, bool *compiled) {
   SmLimits limits;
   if (!LimitsOrError(arch, &limits, error)) return false;
   CompileRequest request = ReportRequest(compiler, options, source, arch, "cubin");
@@ -121,6 +121,7 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
   }
   if (!ResourcesFromReport(result.log, desc, layout, limits, r, error)) return false;
   if (code) *code = result.code;
+  if (compiled) *compiled = !result.from_cache;
   return true;
 }
 
@@ -144,9 +145,10 @@ bool BuildFusedKernel(const Compiler &compiler, const std::vector<std::string> &
     tried.min_blocks              = b.min_blocks;
     const bool  as_generated      = b.max_block == layout.max_block && b.min_blocks == layout.min_blocks;
     std::string text, code;
+    bool        compiled = false;
     if (!as_generated && !generate(tried, &text)) return false;
-    build->compiles++;
-    if (!MeasureKernelResources(compiler, options, as_generated ? source : text, desc, tried, arch, r, error, &code)) return false;
+    if (!MeasureKernelResources(compiler, options, as_generated ? source : text, desc, tried, arch, r, error, &code, &compiled)) return false;
+    build->compiles += compiled;
     codes.push_back(std::move(code));
     return true;
   };

@@ -40,11 +40,11 @@ struct KernelResources {
 bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *resources);
 
 // Compiles source (a fused kernel of desc in layout) with compiler and options (without the target's) for arch
-// ("sm_90") and fills *resources (and *code with the CUBIN, when given); false with *error on a compile failure or
-// an architecture without limits.
+// ("sm_90") and fills *resources (and *code with the CUBIN, *compiled with false when the process's compile cache
+// already held it, when given); false with *error on a compile failure or an architecture without limits.
 bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
                             const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch,
-                            KernelResources *resources, std::string *error, std::string *code = nullptr);
+                            KernelResources *resources, std::string *error, std::string *code = nullptr, bool *compiled = nullptr);
 
 // Static per-thread counts of the instructions of a kernel's PTX that load the shared-memory (MIO/LSU) pipe, and of its
 // FP64 FMAs: a GPU-free proxy for the kernel's shared-memory traffic per FMA. The gpu dialect unrolls the sliced
@@ -105,7 +105,7 @@ struct FusedKernelBuild {
   std::string     code;       // the kernel for arch (CUBIN), compiled with `bounds`
   LaunchBounds    bounds;     // the layout's, or the tuned ones
   KernelResources resources;  // code's, from ptxas's report
-  int             compiles = 0;  // whole NVRTC compiles (front end and ptxas)
+  int             compiles = 0;  // whole NVRTC compiles (front end and ptxas) run; the process's compile cache's hits not
   double          seconds  = 0;  // wall time of them and of regenerating the tried sources
 };
 
