@@ -23,6 +23,8 @@
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
+#   jit-time     the fused kernels' JIT setup cost: t530, t540 and t555 on /gpu/cuda/gen and /gpu/cuda/ref, one at a
+#                time with CEEDRT_CACHE=off and CEED_DEBUG=1: wall seconds and "compiled" lines of each (jit-time.log)
 #
 # --pack: a tarball of tools/gpu-pack.sh: unpacked where it was made, this checkout linked at the source path the
 #   build was configured from, and --build set to its build tree.
@@ -229,6 +231,18 @@ for stage in "${stages[@]}"; do
       for problem in "${problem_list[@]}"; do
         for degree in "${degree_list[@]}"; do profile "$out/bakeoff-profile.csv" "$problem" "$degree" "$bench" "$peer"; done
       done ;;
+    jit-time)
+      for program in t530-operator-qfunction-assembly t540-operator-fdm t555-operator-multigrid-bp3; do
+        for resource in /gpu/cuda/gen /gpu/cuda/ref; do
+          t0=$EPOCHREALTIME
+          CEEDRT_CACHE=off CEED_DEBUG=1 limited "$build/tests/$program" "$resource" > "$out/jit-time-run.log" 2>&1
+          rc=$?
+          seconds=$(awk -v t0="$t0" -v t1="$EPOCHREALTIME" 'BEGIN { printf "%.2f", t1 - t0 }')
+          { echo "== $program $resource rc=$rc ${seconds}s"; cat "$out/jit-time-run.log"; } >> "$out/jit-time.log"
+          say "jit-time $program $resource: rc=$rc $seconds s, $(grep -c compiled "$out/jit-time-run.log") compiled lines"
+        done
+      done
+      rm -f "$out/jit-time-run.log" ;;
     *) say "unknown stage $stage" ;;
   esac
 done

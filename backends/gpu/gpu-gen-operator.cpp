@@ -125,8 +125,9 @@ int SetUpField(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d, const FieldDesc &f, C
   return UploadScalars(ceed, gpu, d, grad, grad_size, &a->grad);
 }
 
-// Compiles source for the device (or loads it from the kernel cache) and returns its kernel.
-int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *kernel) {
+// Compiles source for the device (or loads it from the kernel cache, or takes *compiled, source's code that tuning
+// its launch bounds produced) and returns its kernel.
+int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, const std::string *compiled, Function *kernel) {
   CompileRequest request;
   request.compiler     = &gpu.rt->Jit();
   request.source       = source;
@@ -155,6 +156,10 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, Function *ker
     if (bytes) {
       code.assign(static_cast<const char *>(bytes), num_bytes);
       CeedCallBackend(CeedFree(&bytes));
+    } else if (compiled) {
+      CeedDebug(ceed, "%s/gen: compiled the fused kernel for %s while choosing its launch bounds", gpu.prefix.c_str(), request.target.name.c_str());
+      code = *compiled;
+      CeedCallBackend(CeedKernelCacheStoreBytes(ceed, key, ext, code.data(), code.size(), nullptr));
     } else {
       bool is_debug = false;
       CeedCall(CeedIsDebug(ceed, &is_debug));
@@ -183,14 +188,19 @@ int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc 
   return CEED_ERROR_SUCCESS;
 }
 
-// Launch bounds from the computed occupancy (TuneLaunchBounds, as ceed-info --kernels --tune) for CUDA kernels
-// without the user's :min_blocks=N, on an architecture the occupancy model knows: ptxas's report of the kernel
-// as generated, then at most kMaxTuningCompiles recompiles. The choice is kept in the kernel cache under the
-// untuned source, so a later Prepare of the same kernel compiles nothing extra. *source becomes the chosen one
-// (what the kernel cache keys the compiled kernel on). A failed tuning compile keeps the generated bounds.
-int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu *d, const std::string &qf_source, std::string *source) {
+// Launch bounds from the computed occupancy (BuildFusedKernel with tuning, as ceed-info --kernels --tune) for CUDA
+// kernels without the user's :min_blocks=N, on an architecture the occupancy model knows, compiled to the device's own
+// architecture (a CUBIN target): ptxas's report of the kernel as generated, then at most kMaxTuningCompiles
+// recompiles. The choice is kept in the kernel cache under the untuned source, so a later Prepare of the same kernel
+// compiles nothing. *source becomes the chosen one (what the kernel cache keys the compiled kernel on) and *code the
+// chosen kernel's measured code when tuning ran here (empty when the choice came from the cache, which then holds
+// the code too). A failed tuning compile keeps the generated bounds.
+int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu *d, const std::string &qf_source, std::string *source,
+                                  std::string *code) {
   SmLimits limits;
-  if (d->layout.fixed_block || gpu.min_blocks > 0 || !gpu.rt->Caps().reports_kernel_resources || !SmLimitsFor(gpu.info.arch, &limits)) {
+  code->clear();
+  if (d->layout.fixed_block || gpu.min_blocks > 0 || !gpu.rt->Caps().reports_kernel_resources || gpu.target.name != gpu.info.arch ||
+      !SmLimitsFor(gpu.info.arch, &limits)) {
     return CEED_ERROR_SUCCESS;
   }
   std::vector<std::string> options;
@@ -216,23 +226,26 @@ int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu 
     if (!cached) bounds = first;
   }
   if (!cached) {
-    KernelResources resources;
-    std::string     error;
-    int             compiles = 0;
-    auto            generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
+    std::string error;
+    auto        generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
       if (!GenerateSource(ceed, gpu, d->desc, layout, qf_source, text)) return true;
       error = "the kernel with launch bounds (" + std::to_string(layout.max_block) + ", " + std::to_string(layout.min_blocks) + ") could not be generated";
       return false;
     };
-    if (!ChooseLaunchBounds(compiler, options, *source, d->desc, d->layout, gpu.info.arch, generate, &resources, &bounds, &compiles, &error)) {
+    FusedKernelBuild build;
+    if (!BuildFusedKernel(compiler, options, *source, d->desc, d->layout, gpu.info.arch, true, generate, &build, &error)) {
       CeedDebug(ceed, "%s/gen: launch bounds not tuned (%s); compiled with (%d, %d)", gpu.prefix.c_str(), error.c_str(), first.max_block, first.min_blocks);
       return CEED_ERROR_SUCCESS;
     }
+    bounds                 = build.bounds;
+    *code                  = std::move(build.code);
     const std::string text = std::to_string(bounds.max_block) + " " + std::to_string(bounds.min_blocks);
     CeedCallBackend(CeedKernelCacheStoreBytes(ceed, key, "bounds", text.data(), text.size(), nullptr));
-    CeedDebug(ceed, "%s/gen: launch bounds (%d, %d) from the occupancy on %s: %d registers, %d threads per block, occupancy %.3f (%d compiles with ptxas's report)",
-              gpu.prefix.c_str(), bounds.max_block, bounds.min_blocks, gpu.info.arch.c_str(), resources.registers, resources.threads,
-              resources.occupancy, compiles);
+    CeedDebug(ceed,
+              "%s/gen: launch bounds (%d, %d) from the occupancy on %s: %d registers, %d threads per block, occupancy %.3f (%d compiles with "
+              "ptxas's report, %.3f s)",
+              gpu.prefix.c_str(), bounds.max_block, bounds.min_blocks, gpu.info.arch.c_str(), build.resources.registers, build.resources.threads,
+              build.resources.occupancy, build.compiles, build.seconds);
   }
   if (bounds.max_block == first.max_block && bounds.min_blocks == first.min_blocks) return CEED_ERROR_SUCCESS;
   d->layout.max_block  = bounds.max_block;
@@ -304,8 +317,9 @@ int GenOperatorGpu::Build(CeedOperator op, std::string *why_not) {
   for (size_t i = 0; i < desc.outputs.size(); i++) CeedCall(SetUpField(ceed, *gpu, this, desc.outputs[i], &args.outputs[i]));
   std::string source;
   CeedCall(GenerateSource(ceed, *gpu, desc, layout, qf_source, &source));
-  CeedCall(TuneLaunchBoundsFromOccupancy(ceed, *gpu, this, qf_source, &source));
-  CeedCall(LoadKernel(ceed, *gpu, source, &kernel));
+  std::string code;
+  CeedCall(TuneLaunchBoundsFromOccupancy(ceed, *gpu, this, qf_source, &source, &code));
+  CeedCall(LoadKernel(ceed, *gpu, source, code.empty() ? nullptr : &code, &kernel));
   CeedQFunction qf      = nullptr;
   const char   *qf_name = nullptr;
   CeedCallBackend(CeedOperatorGetQFunction(op, &qf));

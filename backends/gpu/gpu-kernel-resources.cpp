@@ -1,6 +1,7 @@
 // Fused kernel resources from ptxas's report and launch bounds from them (see gpu-kernel-resources.hpp).
 #include "gpu-kernel-resources.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -63,34 +64,24 @@ bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelReso
   return found_registers && found_spills;
 }
 
-bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
-                            const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, KernelResources *r,
-                            std::string *error) {
-  SmLimits limits;
-  if (!SmLimitsFor(arch, &limits)) {
-    *error = "no multiprocessor limits known for " + arch + " (known: sm_80, sm_86, sm_89, sm_90)";
-    return false;
-  }
-  CompileRequest request = ReportRequest(compiler, options, source, arch, "cubin");
-  request.options.push_back("--ptxas-options=-v");
-  const CompileResult result = Compile(request);
-  if (!result.ok) {
-    *error = result.message;
-    return false;
-  }
-  *r           = KernelResources();
-  r->target    = arch;
-  r->max_block = layout.max_block;
-  r->min_blocks = layout.min_blocks;
+namespace {
+
+// Fills *r from ptxas's verbose report (log) of the kernel built from layout for limits.arch, with the block the
+// backend launches: the most resident threads among blocks of whole elements (occupancy API on a device, the same
+// model here).
+bool ResourcesFromReport(const std::string &log, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const SmLimits &limits,
+                         KernelResources *r, std::string *error) {
+  *r                  = KernelResources();
+  r->target           = limits.arch;
+  r->max_block        = layout.max_block;
+  r->min_blocks       = layout.min_blocks;
   r->threads_per_elem = layout.threads_per_elem;
-  if (!ParsePtxasInfo(result.log, "CeedGenOperatorKernel", r)) {
-    *error = "NVRTC's log has no ptxas resource lines for CeedGenOperatorKernel:\n" + result.log;
+  if (!ParsePtxasInfo(log, "CeedGenOperatorKernel", r)) {
+    *error = "the compiler's log has no ptxas resource lines for CeedGenOperatorKernel:\n" + log;
     return false;
   }
-  // The block the backend launches: the most resident threads among blocks of whole elements (occupancy API on a
-  // device, the same model here).
   const int elem_shared_bytes = layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
-  auto      resident    = [&](int block, int shared, int *blocks) {
+  auto      resident          = [&](int block, int shared, int *blocks) {
     *blocks = ResidentBlocks(limits, block, r->registers, shared + r->static_shared_bytes);
     return 0;
   };
@@ -106,6 +97,69 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
   r->resident_blocks      = choice.resident_blocks;
   r->occupancy            = Occupancy(limits, choice.block, choice.resident_blocks);
   return true;
+}
+
+bool LimitsOrError(const std::string &arch, SmLimits *limits, std::string *error) {
+  if (SmLimitsFor(arch, limits)) return true;
+  *error = "no multiprocessor limits known for " + arch + " (known: sm_80, sm_86, sm_89, sm_90)";
+  return false;
+}
+
+}  // namespace
+
+bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                            const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, KernelResources *r,
+                            std::string *error, std::string *code, bool *compiled) {
+  SmLimits limits;
+  if (!LimitsOrError(arch, &limits, error)) return false;
+  CompileRequest request = ReportRequest(compiler, options, source, arch, "cubin");
+  request.options.push_back("--ptxas-options=-v");
+  const CompileResult result = Compile(request);
+  if (!result.ok) {
+    *error = result.message;
+    return false;
+  }
+  if (!ResourcesFromReport(result.log, desc, layout, limits, r, error)) return false;
+  if (code) *code = result.code;
+  if (compiled) *compiled = !result.from_cache;
+  return true;
+}
+
+bool MoreBlocksFit(const KernelResources &r) {
+  SmLimits limits;
+  if (!SmLimitsFor(r.target, &limits)) return true;
+  // The fewest registers a thread can have: what stops more blocks then is shared memory, warps or the block count.
+  return ResidentBlocks(limits, r.threads, 1, r.static_shared_bytes + r.dynamic_shared_bytes) > r.resident_blocks;
+}
+
+bool BuildFusedKernel(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                      const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, bool tune,
+                      const GenerateKernelSource &generate, FusedKernelBuild *build, std::string *error) {
+  using Clock      = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  *build           = FusedKernelBuild();
+  std::vector<std::string> codes;  // per step, the kernel as generated first
+  auto measure = [&](const LaunchBounds &b, KernelResources *r) {
+    ceed::gen::ThreadLayout tried = layout;
+    tried.max_block               = b.max_block;
+    tried.min_blocks              = b.min_blocks;
+    const bool  as_generated      = b.max_block == layout.max_block && b.min_blocks == layout.min_blocks;
+    std::string text, code;
+    bool        compiled = false;
+    if (!as_generated && !generate(tried, &text)) return false;
+    if (!MeasureKernelResources(compiler, options, as_generated ? source : text, desc, tried, arch, r, error, &code, &compiled)) return false;
+    build->compiles += compiled;
+    codes.push_back(std::move(code));
+    return true;
+  };
+  const LaunchBounds first = {layout.max_block, layout.min_blocks};
+  int                best  = 0;
+  bool               ok    = measure(first, &build->resources);
+  build->bounds            = first;
+  if (ok && tune) ok = TuneLaunchBounds(first, measure, &build->resources, &build->bounds, nullptr, &best);
+  if (ok) build->code = std::move(codes[best]);
+  build->seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return ok;
 }
 
 bool CountPtxInstructions(const std::string &ptx, PtxCounts *counts) {

@@ -8,6 +8,7 @@
 // so that the report shows what the backend compiles.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,10 +40,11 @@ struct KernelResources {
 bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *resources);
 
 // Compiles source (a fused kernel of desc in layout) with compiler and options (without the target's) for arch
-// ("sm_90") and fills *resources; false with *error on a compile failure or an architecture without limits.
+// ("sm_90") and fills *resources (and *code with the CUBIN, *compiled with false when the process's compile cache
+// already held it, when given); false with *error on a compile failure or an architecture without limits.
 bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
                             const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch,
-                            KernelResources *resources, std::string *error);
+                            KernelResources *resources, std::string *error, std::string *code = nullptr, bool *compiled = nullptr);
 
 // Static per-thread counts of the instructions of a kernel's PTX that load the shared-memory (MIO/LSU) pipe, and of its
 // FP64 FMAs: a GPU-free proxy for the kernel's shared-memory traffic per FMA. The gpu dialect unrolls the sliced
@@ -64,20 +66,28 @@ bool MeasurePtxCounts(const Compiler &compiler, const std::vector<std::string> &
                       PtxCounts *counts, std::string *error);
 
 // Recompiles while tuning one kernel's launch bounds: at most this many, so that a Prepare costs at most 3 compiles
-// besides the kernel's own (the measurement of the generated kernel and these).
+// (the measured kernel as generated and these; the chosen one's measured code is the kernel).
 constexpr int kMaxTuningCompiles = 2;
+
+// Whether one more block of r's threads could be resident on r.target if the registers allowed it: false when the
+// block's shared memory, its warps or the multiprocessor's block count already stop it, so that raising the launch
+// bound's minimum blocks cannot raise the occupancy and tuning would only spend a compile.
+bool MoreBlocksFit(const KernelResources &r);
 
 // Launch bounds from the computed occupancy (issue 30, item 3): from the resources of the kernel as generated
 // (*resources on entry, compiled with `first`), the launch bound becomes the block the kernel is launched with and
 // its minimum blocks are raised one resident block at a time, each step recompiled by measure(bounds, &resources),
-// while ptxas fits the kernel without spills and the occupancy grows (at most kMaxTuningCompiles steps). *resources
-// and *bounds end at the best step; *compiles counts the steps' compiles.
+// while ptxas fits the kernel without spills and the occupancy grows (at most kMaxTuningCompiles steps, none when
+// MoreBlocksFit says no block more can fit). *resources and *bounds end at the best step; *compiles counts the
+// steps' compiles; *best (when given) is the index of the chosen step (0: the kernel as generated).
 template <class Measure>
-bool TuneLaunchBounds(const LaunchBounds &first, Measure measure, KernelResources *resources, LaunchBounds *bounds, int *compiles = nullptr) {
+bool TuneLaunchBounds(const LaunchBounds &first, Measure measure, KernelResources *resources, LaunchBounds *bounds, int *compiles = nullptr,
+                      int *best = nullptr) {
   *bounds = first;
   if (compiles) *compiles = 0;
+  if (best) *best = 0;
   if (resources->spill_store_bytes + resources->spill_load_bytes > 0 || resources->resident_blocks <= 0) return true;
-  for (int step = 0; step < kMaxTuningCompiles; step++) {
+  for (int step = 0; step < kMaxTuningCompiles && MoreBlocksFit(*resources); step++) {
     const LaunchBounds next = {resources->threads, resources->resident_blocks + 1};
     KernelResources    tried;
     if (compiles) (*compiles)++;
@@ -85,31 +95,30 @@ bool TuneLaunchBounds(const LaunchBounds &first, Measure measure, KernelResource
     if (tried.spill_store_bytes + tried.spill_load_bytes > 0 || tried.occupancy <= resources->occupancy) break;
     *resources = tried;
     *bounds    = next;
+    if (best) *best = step + 1;
   }
   return true;
 }
 
-// The launch bounds of a fused kernel from its occupancy on arch, the one choice /gpu/cuda/gen's Prepare and
-// ceed-info --kernels --tune make: source (generated in layout) is measured, then TuneLaunchBounds recompiles the
-// sources that generate(layout with the tried bounds, &text) returns (false with *error when it cannot). *resources
-// are the chosen kernel's; *compiles counts all compiles (1 + the tuning's).
-template <class Generate>
-bool ChooseLaunchBounds(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
-                        const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, Generate generate,
-                        KernelResources *resources, LaunchBounds *bounds, int *compiles, std::string *error) {
-  auto measure = [&](const LaunchBounds &b, KernelResources *r) {
-    ceed::gen::ThreadLayout tried = layout;
-    tried.max_block               = b.max_block;
-    tried.min_blocks              = b.min_blocks;
-    std::string text;
-    return generate(tried, &text) && MeasureKernelResources(compiler, options, text, desc, tried, arch, r, error);
-  };
-  *compiles = 1;
-  int steps = 0;
-  if (!MeasureKernelResources(compiler, options, source, desc, layout, arch, resources, error)) return false;
-  const bool ok = TuneLaunchBounds({layout.max_block, layout.min_blocks}, measure, resources, bounds, &steps);
-  *compiles += steps;
-  return ok;
-}
+// What building one fused kernel for an NVIDIA architecture cost and gave (BuildFusedKernel).
+struct FusedKernelBuild {
+  std::string     code;       // the kernel for arch (CUBIN), compiled with `bounds`
+  LaunchBounds    bounds;     // the layout's, or the tuned ones
+  KernelResources resources;  // code's, from ptxas's report
+  int             compiles = 0;  // whole NVRTC compiles (front end and ptxas) run; the process's compile cache's hits not
+  double          seconds  = 0;  // wall time of them and of regenerating the tried sources
+};
+
+// Generates the fused kernel's source for a layout with other launch bounds; false with *error when it cannot.
+using GenerateKernelSource = std::function<bool(const ceed::gen::ThreadLayout &, std::string *)>;
+
+// Builds the fused kernel `source` (generated in layout) for arch ("sm_90") as /gpu/cuda/gen's Prepare does, and as
+// ceed-info --kernels reports it: with tune, its launch bounds from the occupancy (TuneLaunchBounds, each step
+// compiling the source generate() returns for its bounds), without, the layout's. The measured code of the chosen
+// bounds is the kernel: nothing is compiled twice. (The launch bounds cannot be set in the PTX of one front-end
+// compile instead: NVVM's PTX depends on them, and nvJitLink assembles PTX as relocatable code, with other registers.)
+bool BuildFusedKernel(const Compiler &compiler, const std::vector<std::string> &options, const std::string &source,
+                      const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &arch, bool tune,
+                      const GenerateKernelSource &generate, FusedKernelBuild *build, std::string *error);
 
 }  // namespace ceed::gpu

@@ -69,7 +69,7 @@ struct Capabilities {
   // (CUDA's meaning; HIP's second argument counts waves per execution unit, so HIP refuses the option).
   bool min_blocks_per_multiprocessor = false;
   // The compiler reports a kernel's registers and spills (ptxas), so launch bounds can be chosen from the
-  // computed occupancy (ChooseLaunchBounds).
+  // computed occupancy (BuildFusedKernel).
   bool reports_kernel_resources = false;
   // Applications hand their own QFunction kernels through CeedQFunctionSetHIPUserFunction (else the CUDA slot).
   bool hip_user_functions = false;

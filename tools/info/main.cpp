@@ -175,7 +175,7 @@ int main(int argc, char **argv) {
   bool                      report_kernels = false;
   app.add_flag("--kernels", report_kernels,
                "instead of the above: compile the fused GPU kernels of BP1-BP6 (no GPU needed) and print per kernel the block, "
-               "registers, spills, shared memory and theoretical occupancy");
+               "registers, spills, shared memory, theoretical occupancy, and the NVRTC compiles and seconds of building it as /gpu/cuda/gen does");
   app.add_option("--target", kernels.targets, "--kernels: architectures (sm_80, sm_86, sm_89, sm_90; gfx90a and the other AMD processors hipRTC knows)")->capture_default_str();
   app.add_option("--problems", kernels.problems, "--kernels: bake-off problems")->delimiter(',')->capture_default_str();
   app.add_option("--degrees", kernels.degrees, "--kernels: polynomial degrees")->delimiter(',')->capture_default_str();
@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 32));
   app.add_flag("--tune", kernels.tune,
                "--kernels: set each kernel's launch bound to its block and raise the minimum blocks while ptxas fits it without spills "
-               "and the occupancy grows (recompiling at each step)");
+               "and the occupancy grows (recompiling at each step), as /gpu/cuda/gen does; the compiles and seconds columns count that build");
   app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu");
   CLI11_PARSE(app, argc, argv);
   if (report_kernels) {
