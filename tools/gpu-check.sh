@@ -20,6 +20,10 @@
 #   solve        issue 35's end-to-end solve: ceed-solve BP3 on a Kershaw mesh with LOR-AMG at --solve-dofs over
 #                --solve-degrees, on /gpu/cuda/gen and on /cpu/self/gen (solve.jsonl: phases, iterations); needs
 #                MPI and hypre on this machine or in the pack (tools/gpu-pack.sh --mpi)
+#   variants     the generator's switches (JIT defines, docs/gpu.md): BP1-BP6 at p = 4 and 6, --dofs, /gpu/cuda/gen with
+#                the default and each single-switch variant (ceed-bench --jit-define), interleaved per problem and
+#                degree; variants.md: GDOF/s of each variant over the default's (a variant equal to the default for
+#                some problems, e.g. CEED_GEN_EXCHANGE_BUFFERS=2 on BP1/BP3/BP5, shows the noise)
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
@@ -215,6 +219,34 @@ for stage in "${stages[@]}"; do
           summary_line=""
         done
       done ;;
+    variants)
+      [[ -s $bandwidth ]] || limited "$bench" --ceed /gpu/cuda/gen --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$bandwidth" > /dev/null 2>&1
+      for problem in bp1 bp2 bp3 bp4 bp5 bp6; do
+        for degree in 4 6; do
+          for v in default CEED_GEN_HELD_ROW_MAX=0 CEED_GEN_VOLATILE_MATRICES=0 CEED_GEN_Z_COLUMNS=0 CEED_GEN_HELD_DERIVATIVE_ROWS=0 \
+            CEED_GEN_HELD_DERIVATIVE_ROWS=2 CEED_GEN_EXCHANGE_BUFFERS=1 CEED_GEN_EXCHANGE_BUFFERS=2 CEED_GEN_ROLLED_SLICES=1; do
+            define=(); [[ $v == default ]] || define=(--jit-define "$v")
+            limited "$bench" --ceed /gpu/cuda/gen --problem "$problem" --degree "$degree" --dofs "$dofs" --min-time 0.1 "${define[@]}" \
+              --peak-gflops 34000 --bandwidth-from "$bandwidth" --json-file "$out/variants.jsonl" >> "$out/variants.log" 2>&1 || say "variants $problem p=$degree $v: rc=$?"
+          done
+        done
+      done
+      python3 - "$out/variants.jsonl" > "$out/variants.md" <<'PY'
+import json, sys
+best = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("record") == "bp" and r.get("check_passed"):
+        key = (r["problem"], r["p"], ",".join(r.get("jit_defines") or ["default"]))
+        best[key] = max(best.get(key, 0), r["dofs_per_second"])
+variants = sorted({k[2] for k in best} - {"default"})
+print("| BP | p | default GDOF/s | " + " | ".join(variants) + " |\n|---|---|---|" + "---|" * len(variants))
+for problem, p in sorted({k[:2] for k in best}):
+    base = best.get((problem, p, "default"))
+    cells = ["%.2f" % (best[(problem, p, v)] / base) if base and (problem, p, v) in best else "-" for v in variants]
+    print("| %s | %d | %s | %s |" % (problem, p, "%.2f" % (base / 1e9) if base else "-", " | ".join(cells)))
+PY
+      say "variants: ratios variant/default in variants.md"; cat "$out/variants.md" ;;
     bakeoff)
       # Issue 30's GPU check in one stage: the kernels' static resources, then the side-by-side at --dofs and 1e6
       # DOFs, then the profiles.

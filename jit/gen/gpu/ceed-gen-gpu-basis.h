@@ -96,16 +96,18 @@ static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restr
 /* Contraction along thread dimension D (0: x, 1: y) of NC components with NCOL column entries each, M a staged
    tensor matrix. The thread's row of M (J values, up to CEED_GEN_HELD_ROW_MAX) is loaded into registers once and used
    for all NC * NCOL values, so that the sums read one shared value per FMA (the neighbour's slice entry) instead of
-   two. Threads past K take row K - 1 (in bounds, unused) rather than branch. */
+   two. Threads past K take row K - 1 (in bounds, unused) rather than branch. With two exchange planes
+   (CEED_GEN_EXCHANGE_BUFFERS) the values alternate between them and each step takes one barrier, besides the first,
+   which waits for the planes' readers before this contraction. */
 template <int NC, int NCOL, int J, int K, int D, bool TRANSPOSE, bool ADD>
 static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
-  const int   k  = D == 0 ? tx : ty;
-  CeedScalar *slice = CeedGenSlice();
+  const int tx = CeedGenThreadX(), ty = CeedGenThreadY();
+  const int k  = D == 0 ? tx : ty;
   const CeedGenMatrixRowOf<J, K, TRANSPOSE, (J <= CEED_GEN_HELD_ROW_MAX)> m(M, k < K ? k : K - 1);
 #pragma unroll
   for (int v = 0; v < NC * NCOL; v++) {
-    __syncthreads();
+    CeedScalar *slice = CeedGenSlice() + (v % CEED_GEN_EXCHANGE_BUFFERS) * CEED_GEN_THREADS_PER_ELEM;
+    if (v == 0 || CEED_GEN_EXCHANGE_BUFFERS == 1) __syncthreads();
     slice[tx + CEED_GEN_T_1D * ty] = in[v];
     __syncthreads();
     if (k < K) {

@@ -56,6 +56,11 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
    in registers across it (one shared load per FMA less), which the glue chooses where the kernel has room: held,
    they put BP3 p=6 at 100-128 registers per thread on sm_90 (budget 96) and, held per slice, BP4 p=6-8 at 128-130
    (budget 128). Never without volatile loads (hipRTC): held, gfx90a BP5 p=5 went from 94 to 134 VGPRs. */
+/* The glue's choice of holding a set of derivative rows, unless the JIT define CEED_GEN_HELD_DERIVATIVE_ROWS (the
+   preamble's default 1) says 0 (none) or 2 (all). */
+static_assert(CEED_GEN_HELD_DERIVATIVE_ROWS >= 0 && CEED_GEN_HELD_DERIVATIVE_ROWS <= 2, "CEED_GEN_HELD_DERIVATIVE_ROWS must be 0, 1 or 2");
+constexpr bool CeedGenHoldsDerivativeRows(bool glue_choice) { return CEED_GEN_HELD_DERIVATIVE_ROWS == 2 || (CEED_GEN_HELD_DERIVATIVE_ROWS == 1 && glue_choice); }
+
 template <int Q, bool TRANSPOSE, bool HELD>
 struct CeedGenGradRows {
   const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, HELD && CEED_GEN_VOLATILE_MATRICES> x, y;
@@ -114,10 +119,12 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
   const bool    owns = tx < Q && ty < Q;
-  CeedScalar   *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
   CEED_GEN_EXCHANGE_COMPONENT_LOOP
   for (int c = 0; c < NC; c++) {
-    __syncthreads(); /* the exchange planes' previous readers are done */
+    /* With two pairs of planes (CEED_GEN_EXCHANGE_BUFFERS) the pairs alternate from component to component and
+       slice to slice: the barrier of the step between two uses of a pair separates its readers from its writers. */
+    CeedScalar *gx = CeedGenSlice() + 2 * ((k * NC + c) % CEED_GEN_EXCHANGE_BUFFERS) * CEED_GEN_PLANE, *gy = gx + CEED_GEN_PLANE;
+    if (CEED_GEN_EXCHANGE_BUFFERS == 1) __syncthreads(); /* the exchange planes' previous readers are done */
     gx[t] = grad[c];
     gy[t] = grad[NC + c];
     __syncthreads();
