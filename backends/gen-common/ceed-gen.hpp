@@ -66,7 +66,9 @@
 // across the slice loop. Each stops where the register budget would break (the comments at each say where).
 // Barriers are the other cost of the exchange: with two exchange planes (CEED_GEN_EXCHANGE_BUFFERS) a contraction
 // step writes the plane the step before did not, so one barrier per step separates writes from reads (sm_90: half
-// the barriers of BP1/BP3/BP5); the vector problems keep one plane, whose second would cost them occupancy. Each of
+// the barriers of BP1/BP3/BP5); the vector problems keep one plane, whose second would cost them occupancy. Their
+// slice gradient sums the components in its inner loop, so that each derivative entry it loads serves all three
+// (BP4 p=6: 1.69 -> 1.43 shared loads per FMA; CUDA only, on HIP it costs BP6 a wave). Each of
 // these choices is a switch (GpuSwitches: a JIT define replaces the preamble's default; the host reads those that
 // size shared memory), so that one build on a GPU times each against the default (tools/gpu-check.sh variants).
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the

@@ -100,6 +100,7 @@ class GpuDialect final : public Dialect {
     choice("CEED_GEN_VOLATILE_MATRICES", options_.volatile_matrix_loads);
     choice("CEED_GEN_ROLLED_SLICES", options_.rolled_slice_loops);
     choice("CEED_GEN_HELD_DERIVATIVE_ROWS", 1);
+    choice("CEED_GEN_GRAD_COMPONENTS_INNER", !options_.rolled_slice_loops);
     choice("CEED_GEN_Z_COLUMNS", l_.switches.z_columns);
     choice("CEED_GEN_EXCHANGE_BUFFERS", l_.switches.exchange_buffers);
     return text;

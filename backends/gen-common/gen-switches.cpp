@@ -20,6 +20,7 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_ROLLED_SLICES", 0, 1, nullptr},
     {"CEED_GEN_HELD_ROW_MAX", 0, 16, nullptr},
     {"CEED_GEN_HELD_DERIVATIVE_ROWS", 0, 2, nullptr},
+    {"CEED_GEN_GRAD_COMPONENTS_INNER", 0, 1, nullptr},
     {"CEED_GEN_Z_COLUMNS", 0, 1, &GpuSwitches::z_columns},
     {"CEED_GEN_EXCHANGE_BUFFERS", 1, 2, &GpuSwitches::exchange_buffers},
 };
