@@ -225,7 +225,7 @@ for stage in "${stages[@]}"; do
         for degree in 4 6; do
           for v in default CEED_GEN_HELD_ROW_MAX=0 CEED_GEN_VOLATILE_MATRICES=0 CEED_GEN_Z_COLUMNS=0 CEED_GEN_HELD_DERIVATIVE_ROWS=0 \
             CEED_GEN_HELD_DERIVATIVE_ROWS=2 CEED_GEN_GRAD_COMPONENTS_INNER=0 CEED_GEN_EXCHANGE_BUFFERS=1 CEED_GEN_EXCHANGE_BUFFERS=2 \
-            CEED_GEN_ROLLED_SLICES=1; do
+            CEED_GEN_WIDE_EXCHANGE=0 CEED_GEN_WIDE_EXCHANGE=1 CEED_GEN_ROLLED_SLICES=1; do
             define=(); [[ $v == default ]] || define=(--jit-define "$v")
             limited "$bench" --ceed /gpu/cuda/gen --problem "$problem" --degree "$degree" --dofs "$dofs" --min-time 0.1 "${define[@]}" \
               --peak-gflops 34000 --bandwidth-from "$bandwidth" --json-file "$out/variants.jsonl" >> "$out/variants.log" 2>&1 || say "variants $problem p=$degree $v: rc=$?"

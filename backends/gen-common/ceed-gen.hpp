@@ -66,7 +66,9 @@
 // across the slice loop. Each stops where the register budget would break (the comments at each say where).
 // Barriers are the other cost of the exchange: with two exchange planes (CEED_GEN_EXCHANGE_BUFFERS) a contraction
 // step writes the plane the step before did not, so one barrier per step separates writes from reads (sm_90: half
-// the barriers of BP1/BP3/BP5); the vector problems keep one plane, whose second would cost them occupancy. Their
+// the barriers of BP3/BP5); the vector problems keep one plane, whose second would cost them occupancy. Mass
+// operators of one component exchange a component's whole column at once through a plane per entry
+// (CEED_GEN_WIDE_EXCHANGE: two barriers per contraction, BP1 10 per thread at every degree). The vector problems'
 // slice gradient sums the components in its inner loop, so that each derivative entry it loads serves all three
 // (BP4 p=6: 1.69 -> 1.43 shared loads per FMA; CUDA only, on HIP it costs BP6 a wave). Each of
 // these choices is a switch (GpuSwitches: a JIT define replaces the preamble's default; the host reads those that
@@ -131,6 +133,8 @@ struct GpuSwitches {
   int z_columns        = 1;  // CEED_GEN_Z_COLUMNS: one-component gradients keep z columns (glue::PlanSlicedColumns)
   int exchange_buffers = 0;  // CEED_GEN_EXCHANGE_BUFFERS: exchange planes per contraction (2: one barrier per step);
                              // 0: not given (ExchangeBuffers)
+  int wide_exchange    = -1;  // CEED_GEN_WIDE_EXCHANGE: the sliced kernels' interpolations exchange a component's whole
+                              // column between two barriers (a plane per entry); -1: not given (WideExchange)
 };
 
 // The switches of ceed's JIT defines, defaults for those not given; a value out of range is an error naming it.
@@ -149,8 +153,13 @@ struct OperatorDesc {
 // otherwise (sm_90, BP1-BP6 p = 1..8: the barriers halve everywhere, but with two planes BP2 p = 3 and 6 and BP6
 // p = 3 lose occupancy to the shared memory, BP4 p = 2 and 8 to registers, 130 at p = 8).
 int ExchangeBuffers(const OperatorDesc &desc);
+// Whether desc's sliced kernel exchanges whole columns: the JIT define's, else where every tensor basis has one
+// component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;
+// BP3 p=4, 6 and BP2 p=2, 4, 6 lose occupancy to the shared memory or registers).
+bool WideExchange(const OperatorDesc &desc);
 // The backend's defaults of the switches not given: with rolled slice loops (hipRTC, GpuDialectOptions) one exchange
-// plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add).
+// plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add) and no wide exchange (not
+// measured there).
 void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc);
 
 // The precisions of a backend that honours operator precision modes (docs/multiprecision.md): compute from
@@ -230,6 +239,7 @@ struct ThreadLayout {
                                     // slice (threads_per_elem), and the columns of the sliced 3D kernels
   int  basis_components = 1;  // most components of a field with a tensor basis (CEED_GEN_HELD_ROW_MAX depends on it)
   GpuSwitches switches;         // the operator's (OperatorDesc::gpu), stated in the preamble
+  int  exchange_planes = 1;     // planes of the element's shared memory the contractions exchange through (first)
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different

@@ -60,8 +60,14 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
   }
   layout.switches                  = desc.gpu;
   layout.switches.exchange_buffers = ExchangeBuffers(desc);
-  layout.shared_values_per_elem    = layout.threads_per_elem * layout.switches.exchange_buffers;
-  if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) layout.shared_values_per_elem = layout.threads_per_elem * glue::PlanSlicedColumns(desc).planes;
+  layout.switches.wide_exchange    = WideExchange(desc);
+  layout.exchange_planes           = layout.switches.exchange_buffers;
+  layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
+  if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
+    const glue::SlicedColumns plan = glue::PlanSlicedColumns(desc);
+    layout.exchange_planes         = plan.exchange;
+    layout.shared_values_per_elem  = layout.threads_per_elem * plan.planes;
+  }
   if (wavefront > 0) {
     // Fixed-block vendors (HIP) offer 64 KiB of shared memory per block.
     const int elem_bytes = layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
@@ -93,7 +99,7 @@ class GpuDialect final : public Dialect {
                        "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
                        S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
                        S(l_.Q_1d) + "\n#define CEED_GEN_BASIS_COMPONENTS " + S(l_.basis_components) + "\n#define CEED_GEN_SHARED_PER_ELEM " +
-                       S(l_.shared_values_per_elem) + "\n";
+                       S(l_.shared_values_per_elem) + "\n#define CEED_GEN_EXCHANGE_PLANES " + S(l_.exchange_planes) + "\n";
     // The performance choices (GpuSwitches): a JIT define of the same name replaces the default. Those the host
     // reads are stated as the host applied them (the shared memory above follows them).
     auto choice = [&text](const std::string &name, long long value) { text += "#ifndef " + name + "\n#define " + name + " " + S(value) + "\n#endif\n"; };
@@ -103,6 +109,7 @@ class GpuDialect final : public Dialect {
     choice("CEED_GEN_GRAD_COMPONENTS_INNER", !options_.rolled_slice_loops);
     choice("CEED_GEN_Z_COLUMNS", l_.switches.z_columns);
     choice("CEED_GEN_EXCHANGE_BUFFERS", l_.switches.exchange_buffers);
+    choice("CEED_GEN_WIDE_EXCHANGE", l_.switches.wide_exchange);
     return text;
   }
   int Lanes() const override { return 1; }

@@ -140,6 +140,14 @@ SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
   for (const FieldDesc &f : desc.outputs) {
     if (f.eval_mode == CEED_EVAL_GRAD) plan.exchange = 2 * ExchangeBuffers(desc);
   }
+  // CEED_GEN_WIDE_EXCHANGE: a plane per column entry of the interpolations (one component at a time, at most t_1d).
+  if (WideExchange(desc)) {
+    for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+      for (const FieldDesc &f : *fields) {
+        if (HasBasis(f) && !f.identity_interp) plan.exchange = std::max({plan.exchange, (int)f.P_1d, (int)f.Q_1d});
+      }
+    }
+  }
   const int q_1d = SlicedQ1d(desc);
   int       next = plan.exchange;
   plan.input     = PlanColumns(desc.inputs, q_1d, &next);

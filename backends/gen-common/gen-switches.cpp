@@ -23,6 +23,7 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_GRAD_COMPONENTS_INNER", 0, 1, nullptr},
     {"CEED_GEN_Z_COLUMNS", 0, 1, &GpuSwitches::z_columns},
     {"CEED_GEN_EXCHANGE_BUFFERS", 1, 2, &GpuSwitches::exchange_buffers},
+    {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
 };
 
 }  // namespace
@@ -48,6 +49,16 @@ int ReadGpuSwitches(Ceed ceed, GpuSwitches *switches) {
   return CEED_ERROR_SUCCESS;
 }
 
+bool WideExchange(const OperatorDesc &desc) {
+  if (desc.gpu.wide_exchange >= 0) return desc.gpu.wide_exchange;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.eval_mode == CEED_EVAL_GRAD || (f.basis_kind == BasisKind::kTensor && f.num_comp > 1)) return false;
+    }
+  }
+  return true;
+}
+
 int ExchangeBuffers(const OperatorDesc &desc) {
   if (desc.gpu.exchange_buffers > 0) return desc.gpu.exchange_buffers;
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
@@ -60,6 +71,7 @@ int ExchangeBuffers(const OperatorDesc &desc) {
 
 void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc) {
   if (rolled_slice_loops && desc->gpu.exchange_buffers == 0) desc->gpu.exchange_buffers = 1;
+  if (rolled_slice_loops && desc->gpu.wide_exchange < 0) desc->gpu.wide_exchange = 0;
 }
 
 }  // namespace ceed::gen

@@ -93,8 +93,17 @@ struct CeedGenElem {
 #if CEED_GEN_EXCHANGE_BUFFERS != 1 && CEED_GEN_EXCHANGE_BUFFERS != 2
 #error "CEED_GEN_EXCHANGE_BUFFERS must be 1 or 2"
 #endif
+/* With CEED_GEN_WIDE_EXCHANGE (the preamble's, from the host's GpuSwitches) the sliced kernels have a plane per
+   column entry (CEED_GEN_EXCHANGE_PLANES, at least t_1d), and a contraction exchanges all of a component's entries
+   between one pair of barriers. */
+#ifndef CEED_GEN_WIDE_EXCHANGE
+#define CEED_GEN_WIDE_EXCHANGE 0
+#endif
+#ifndef CEED_GEN_EXCHANGE_PLANES
+#define CEED_GEN_EXCHANGE_PLANES CEED_GEN_EXCHANGE_BUFFERS
+#endif
 #ifndef CEED_GEN_SHARED_PER_ELEM
-#define CEED_GEN_SHARED_PER_ELEM (CEED_GEN_EXCHANGE_BUFFERS * CEED_GEN_THREADS_PER_ELEM)
+#define CEED_GEN_SHARED_PER_ELEM (CEED_GEN_EXCHANGE_PLANES * CEED_GEN_THREADS_PER_ELEM)
 #endif
 extern __shared__ CeedScalar ceed_gen_shared[];
 static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + threadIdx.x / CEED_GEN_THREADS_PER_ELEM * CEED_GEN_SHARED_PER_ELEM; }
