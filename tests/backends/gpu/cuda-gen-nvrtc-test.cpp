@@ -204,9 +204,9 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
 TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
   // Registers at p = 2, 4, 6, 8 measured with NVRTC 13.0 (2026-11-27: contraction and derivative rows held in
-  // registers, z columns of the scalar gradients, two exchange planes for one component, the vector slice gradient's
-  // components in its inner loop) plus 4, at most the budget.
-  const int ceiling[6][4] = {{52, 68, 80, 108}, {64, 68, 100, 128}, {52, 68, 84, 108}, {68, 84, 104, 106}, {62, 76, 68, 78}, {68, 67, 84, 100}};
+  // registers, z columns of the scalar gradients, two exchange planes for one component and whole columns for BP1, the
+  // vector slice gradient's components in its inner loop) plus 4, at most the budget.
+  const int ceiling[6][4] = {{44, 64, 78, 108}, {64, 68, 100, 128}, {52, 68, 84, 108}, {68, 84, 104, 106}, {62, 76, 68, 78}, {68, 67, 84, 100}};
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
       ceed::gpu::BakeOffKernel kernel;
