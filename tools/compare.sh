@@ -6,6 +6,10 @@
 #
 #   tools/compare.sh [--ours BIN] [--peer BIN] [--ceed R] [--peer-ceed R1,R2] [--problems bp1,bp3,bp5]
 #                    [--degrees 1,2,3,4,6,8] [--dofs 1e6] [--reps 2] [--min-time 0.5] [--peak GFLOPS] [--out DIR]
+#                    [--jit-define NAME=VALUE ...]
+#
+# --jit-define: given to ceedrt's runs only (ceed-bench --jit-define, repeatable), e.g. a switch of the gen
+# backends' kernels (docs/gpu.md).
 #
 # --peak: the FP64 peak of the compute roofline (ceed-bench --peak-gflops; for /cpu resources ceed-bench measures
 # one core's FMA rate at the start of each run, otherwise it assumes one Zen 5 core, so give the device's for a
@@ -26,6 +30,7 @@ dofs=1e6
 reps=2
 min_time=0.5
 peak=()
+ours_defines=()
 out=$root/build/compare
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -40,7 +45,8 @@ while [[ $# -gt 0 ]]; do
     --min-time) min_time=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --peak) peak=(--peak-gflops "$2"); shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --jit-define) ours_defines+=(--jit-define "$2"); shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -65,7 +71,8 @@ for ((rep = 1; rep <= reps; rep++)); do
   for problem in "${problem_list[@]}"; do
     for p in "${degree_list[@]}"; do
       echo "compare.sh: repetition $rep/$reps $problem p=$p" >&2
-      "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$runs" > /dev/null 2>&1 || echo "compare.sh: ceedrt $problem p=$p failed" >&2
+      "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" "${ours_defines[@]}" --json-file "$runs" > /dev/null 2>&1 ||
+        echo "compare.sh: ceedrt $problem p=$p failed" >&2
       for r in "${peer_list[@]}"; do
         "$peer" --ceed "$r" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$peer_runs" > /dev/null 2>&1 || echo "compare.sh: peer $r $problem p=$p failed" >&2
       done

@@ -3,7 +3,7 @@
 # with a build tree made elsewhere (no compiler or network needed there); logs and JSON lines go to --out.
 #
 #   tools/gpu-check.sh [--pack FILE] [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [--degrees LIST]
-#                      [--problems LIST] [--profile-degrees LIST] [--deadline SECONDS] [STAGE ...]
+#                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--deadline SECONDS] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
 #   env          the GPU, and one small BP run of ceed-bench (and ceed-bench-libceed): stops the script if it fails
@@ -20,6 +20,12 @@
 #   solve        issue 35's end-to-end solve: ceed-solve BP3 on a Kershaw mesh with LOR-AMG at --solve-dofs over
 #                --solve-degrees, on /gpu/cuda/gen and on /cpu/self/gen (solve.jsonl: phases, iterations); needs
 #                MPI and hypre on this machine or in the pack (tools/gpu-pack.sh --mpi)
+#   variants     the generator's switches (JIT defines, docs/gpu.md): --problems (BP1-BP6) at p = 4 and 6, --dofs,
+#                /gpu/cuda/gen with the default and each single-switch variant of --variants (default: all 11;
+#                ceed-bench --jit-define), interleaved per problem and degree; variants.md: GDOF/s of each variant over
+#                the default's (a variant equal to the default for some problems, e.g. CEED_GEN_EXCHANGE_BUFFERS=2 on
+#                BP1/BP3/BP5, shows the noise). Each variant compiles its own kernels (with launch-bound tuning): give
+#                a --deadline, or fewer --variants, to stay within a lease
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
@@ -31,6 +37,7 @@
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
 # --solve-dofs N, --solve-degrees LIST: the solve stage's size (default 1e6) and degrees (default 2,3,4,5,6,7,8).
+# --variants LIST: the variants stage's NAME=VALUE switches, comma-separated.
 # --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
 #   come back before the caller's time limit.
 # --peer-lib: a libCEED built with CUDA (lib/ and include/; its JIT sources are found at the absolute path it
@@ -48,6 +55,9 @@ problems=bp1,bp2,bp3,bp4,bp5,bp6
 profile_degrees=4,6
 solve_dofs=1e6
 solve_degrees=2,3,4,5,6,7,8
+variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=2
+variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
+variants+=,CEED_GEN_ROLLED_SLICES=1
 pack=""
 deadline=0
 stages=()
@@ -63,6 +73,7 @@ while [[ $# -gt 0 ]]; do
     --pack) pack=$2; shift 2 ;;
     --solve-dofs) solve_dofs=$2; shift 2 ;;
     --solve-degrees) solve_degrees=$2; shift 2 ;;
+    --variants) variants=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
     -*) echo "gpu-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -217,6 +228,35 @@ for stage in "${stages[@]}"; do
           summary_line=""
         done
       done ;;
+    variants)
+      [[ -s $bandwidth ]] || limited "$bench" --ceed /gpu/cuda/gen --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$bandwidth" > /dev/null 2>&1
+      IFS=, read -r -a problem_list <<< "$problems"
+      IFS=, read -r -a variant_list <<< "default,$variants"
+      for problem in "${problem_list[@]}"; do
+        for degree in 4 6; do
+          for v in "${variant_list[@]}"; do
+            define=(); [[ $v == default ]] || define=(--jit-define "$v")
+            limited "$bench" --ceed /gpu/cuda/gen --problem "$problem" --degree "$degree" --dofs "$dofs" --min-time 0.1 "${define[@]}" \
+              --peak-gflops 34000 --bandwidth-from "$bandwidth" --json-file "$out/variants.jsonl" >> "$out/variants.log" 2>&1 || say "variants $problem p=$degree $v: rc=$?"
+          done
+        done
+      done
+      python3 - "$out/variants.jsonl" > "$out/variants.md" <<'PY'
+import json, sys
+best = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("record") == "bp" and r.get("check_passed"):
+        key = (r["problem"], r["p"], ",".join(r.get("jit_defines") or ["default"]))
+        best[key] = max(best.get(key, 0), r["dofs_per_second"])
+variants = sorted({k[2] for k in best} - {"default"})
+print("| BP | p | default GDOF/s | " + " | ".join(variants) + " |\n|---|---|---|" + "---|" * len(variants))
+for problem, p in sorted({k[:2] for k in best}):
+    base = best.get((problem, p, "default"))
+    cells = ["%.2f" % (best[(problem, p, v)] / base) if base and (problem, p, v) in best else "-" for v in variants]
+    print("| %s | %d | %s | %s |" % (problem, p, "%.2f" % (base / 1e9) if base else "-", " | ".join(cells)))
+PY
+      say "variants: ratios variant/default in variants.md"; cat "$out/variants.md" ;;
     bakeoff)
       # Issue 30's GPU check in one stage: the kernels' static resources, then the side-by-side at --dofs and 1e6
       # DOFs, then the profiles.

@@ -64,6 +64,15 @@
 // one-component gradients keep z columns (the z derivative made before the slice loop, the transposed z values
 // applied after it: SlicedColumns::z_input, z_output), and kernels without interpolation hold the derivative rows
 // across the slice loop. Each stops where the register budget would break (the comments at each say where).
+// Barriers are the other cost of the exchange: with two exchange planes (CEED_GEN_EXCHANGE_BUFFERS) a contraction
+// step writes the plane the step before did not, so one barrier per step separates writes from reads (sm_90: half
+// the barriers of BP3/BP5); the vector problems keep one plane, whose second would cost them occupancy. Mass
+// operators of one component exchange a component's whole column at once through a plane per entry
+// (CEED_GEN_WIDE_EXCHANGE: two barriers per contraction, BP1 10 per thread at every degree). The vector problems'
+// slice gradient sums the components in its inner loop, so that each derivative entry it loads serves all three
+// (BP4 p=6: 1.69 -> 1.43 shared loads per FMA; CUDA only, on HIP it costs BP6 a wave). Each of
+// these choices is a switch (GpuSwitches: a JIT define replaces the preamble's default; the host reads those that
+// size shared memory), so that one build on a GPU times each against the default (tools/gpu-check.sh variants).
 // Operators the sliced glue does not serve (gradients not collocated, non-tensor bases, 1D/2D) keep the
 // whole-column shape.
 // A new target adds a Dialect subclass and a jit/gen/<name>/ folder; nothing in the cpu paths or in
@@ -116,13 +125,42 @@ struct FieldDesc {
   CeedScalarType storage = CEED_SCALAR_FP64;
 };
 
+// Performance choices of the gpu dialect that a run switches without a rebuild, so that one build times each against
+// the default: JIT defines of the context (CeedAddJitDefine(ceed, "NAME=VALUE")), which also reach the kernel's
+// compiler, where they replace the preamble's #ifndef defaults (docs/gpu.md lists them). The host side reads those
+// that change the element's shared memory (the launch sizes follow them) and checks the values of all.
+struct GpuSwitches {
+  int z_columns        = 1;  // CEED_GEN_Z_COLUMNS: one-component gradients keep z columns (glue::PlanSlicedColumns)
+  int exchange_buffers = 0;  // CEED_GEN_EXCHANGE_BUFFERS: exchange planes per contraction (2: one barrier per step);
+                             // 0: not given (ExchangeBuffers)
+  int wide_exchange    = -1;  // CEED_GEN_WIDE_EXCHANGE: the sliced kernels' interpolations exchange a component's whole
+                              // column between two barriers (a plane per entry); -1: not given (WideExchange)
+};
+
+// The switches of ceed's JIT defines, defaults for those not given; a value out of range is an error naming it.
+int ReadGpuSwitches(Ceed ceed, GpuSwitches *switches);
+
 struct OperatorDesc {
   CeedInt                num_elem = 0, num_qpts = 0;
   std::vector<FieldDesc> inputs, outputs;
   std::string            qf_source_path, qf_kernel_name;  // "file" and "name" of the QFunction source
   CeedInt                qf_vec_length = 1;
   CeedScalarType         compute       = CEED_SCALAR_FP64;  // CeedScalar of the kernel (bases, QFunction, element arrays)
+  GpuSwitches            gpu;                               // the context's choices for the gpu dialect (ReadGpuSwitches)
 };
+
+// The exchange planes of desc's kernel: the JIT define's, else 2 where every tensor basis has one component and 1
+// otherwise (sm_90, BP1-BP6 p = 1..8: the barriers halve everywhere, but with two planes BP2 p = 3 and 6 and BP6
+// p = 3 lose occupancy to the shared memory, BP4 p = 2 and 8 to registers, 130 at p = 8).
+int ExchangeBuffers(const OperatorDesc &desc);
+// Whether desc's sliced kernel exchanges whole columns: the JIT define's, else where every tensor basis has one
+// component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;
+// BP3 p=4, 6 and BP2 p=2, 4, 6 lose occupancy to the shared memory or registers).
+bool WideExchange(const OperatorDesc &desc);
+// The backend's defaults of the switches not given: with rolled slice loops (hipRTC, GpuDialectOptions) one exchange
+// plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add) and no wide exchange (not
+// measured there).
+void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc);
 
 // The precisions of a backend that honours operator precision modes (docs/multiprecision.md): compute from
 // precision, active fields stored in fp32 for fp32 and low-high, passive vectors in their preferred precision.
@@ -200,6 +238,8 @@ struct ThreadLayout {
   int  shared_values_per_elem = 1;  // dynamic shared memory of one element in CeedScalar values: the exchange
                                     // slice (threads_per_elem), and the columns of the sliced 3D kernels
   int  basis_components = 1;  // most components of a field with a tensor basis (CEED_GEN_HELD_ROW_MAX depends on it)
+  GpuSwitches switches;         // the operator's (OperatorDesc::gpu), stated in the preamble
+  int  exchange_planes = 1;     // planes of the element's shared memory the contractions exchange through (first)
 };
 
 // The layout for desc; *why_not names what the gpu dialect cannot fuse (tensor bases of different

@@ -58,8 +58,16 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
     *why_not = std::to_string(layout.threads_per_elem) + " threads per element exceed a GPU block";
     return layout;
   }
-  layout.shared_values_per_elem = layout.threads_per_elem;
-  if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) layout.shared_values_per_elem *= glue::PlanSlicedColumns(desc).planes;
+  layout.switches                  = desc.gpu;
+  layout.switches.exchange_buffers = ExchangeBuffers(desc);
+  layout.switches.wide_exchange    = WideExchange(desc);
+  layout.exchange_planes           = layout.switches.exchange_buffers;
+  layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
+  if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
+    const glue::SlicedColumns plan = glue::PlanSlicedColumns(desc);
+    layout.exchange_planes         = plan.exchange;
+    layout.shared_values_per_elem  = layout.threads_per_elem * plan.planes;
+  }
   if (wavefront > 0) {
     // Fixed-block vendors (HIP) offer 64 KiB of shared memory per block.
     const int elem_bytes = layout.shared_values_per_elem * (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);
@@ -87,11 +95,22 @@ class GpuDialect final : public Dialect {
   }
   std::string Preamble() const override {
     // QFunction sources compiled for the device, one point per call (spec 01 §6).
-    return "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
-           "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
-           S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
-           S(l_.Q_1d) + "\n#define CEED_GEN_BASIS_COMPONENTS " + S(l_.basis_components) + "\n#define CEED_GEN_SHARED_PER_ELEM " + S(l_.shared_values_per_elem) + "\n#define CEED_GEN_VOLATILE_MATRICES " +
-           (options_.volatile_matrix_loads ? "1" : "0") + "\n#define CEED_GEN_ROLLED_SLICES " + (options_.rolled_slice_loops ? "1" : "0") + "\n";
+    std::string text = "#define CEED_QFUNCTION(name) inline __device__ int name\n#define CEED_QFUNCTION_HELPER inline __device__\n"
+                       "#define CeedPragmaSIMD\n#define CEED_Q_VLA 1\n#define CEED_GEN_THREAD_DIMS " +
+                       S(l_.thread_dims) + "\n#define CEED_GEN_T_1D " + S(l_.t_1d) + "\n#define CEED_GEN_P_1D " + S(l_.P_1d) + "\n#define CEED_GEN_Q_1D " +
+                       S(l_.Q_1d) + "\n#define CEED_GEN_BASIS_COMPONENTS " + S(l_.basis_components) + "\n#define CEED_GEN_SHARED_PER_ELEM " +
+                       S(l_.shared_values_per_elem) + "\n#define CEED_GEN_EXCHANGE_PLANES " + S(l_.exchange_planes) + "\n";
+    // The performance choices (GpuSwitches): a JIT define of the same name replaces the default. Those the host
+    // reads are stated as the host applied them (the shared memory above follows them).
+    auto choice = [&text](const std::string &name, long long value) { text += "#ifndef " + name + "\n#define " + name + " " + S(value) + "\n#endif\n"; };
+    choice("CEED_GEN_VOLATILE_MATRICES", options_.volatile_matrix_loads);
+    choice("CEED_GEN_ROLLED_SLICES", options_.rolled_slice_loops);
+    choice("CEED_GEN_HELD_DERIVATIVE_ROWS", 1);
+    choice("CEED_GEN_GRAD_COMPONENTS_INNER", !options_.rolled_slice_loops);
+    choice("CEED_GEN_Z_COLUMNS", l_.switches.z_columns);
+    choice("CEED_GEN_EXCHANGE_BUFFERS", l_.switches.exchange_buffers);
+    choice("CEED_GEN_WIDE_EXCHANGE", l_.switches.wide_exchange);
+    return text;
   }
   int Lanes() const override { return 1; }
   // Per-thread values: the array's column (values divided by the extent of the thread dimensions).

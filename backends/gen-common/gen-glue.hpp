@@ -63,7 +63,8 @@ int AssembleUnit(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, co
 // (collocated), fields interpolated, differentiated, weights or quadrature-point data without a basis.
 bool SliceableOperator(const OperatorDesc &desc);
 // Where the sliced kernel keeps its columns in the element's shared memory, in planes (one value per thread of the
-// element): exchange planes first, then the columns, each field's starting plane (-1: none); then the z columns of
+// element): exchange planes first (CEED_GEN_EXCHANGE_BUFFERS of them, a pair each for a gradient output, or a plane
+// per column entry with CEED_GEN_WIDE_EXCHANGE), then the columns, each field's starting plane (-1: none); then the z columns of
 // the one-component gradients (the z derivative of an input, the slices' z values of an output; -1: none).
 struct SlicedColumns {
   int              exchange = 1, planes = 0;

@@ -134,8 +134,19 @@ bool HoldsDerivativeRows(const OperatorDesc &desc) {
 
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
   SlicedColumns plan;
+  // The contractions' exchange planes (CEED_GEN_EXCHANGE_BUFFERS), and a component's x and y derivatives in each
+  // (CeedGenGradSliceTransposeShared).
+  plan.exchange = ExchangeBuffers(desc);
   for (const FieldDesc &f : desc.outputs) {
-    if (f.eval_mode == CEED_EVAL_GRAD) plan.exchange = 2;  // a component's x and y derivatives (CeedGenGradSliceTransposeShared)
+    if (f.eval_mode == CEED_EVAL_GRAD) plan.exchange = 2 * ExchangeBuffers(desc);
+  }
+  // CEED_GEN_WIDE_EXCHANGE: a plane per column entry of the interpolations (one component at a time, at most t_1d).
+  if (WideExchange(desc)) {
+    for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+      for (const FieldDesc &f : *fields) {
+        if (HasBasis(f) && !f.identity_interp) plan.exchange = std::max({plan.exchange, (int)f.P_1d, (int)f.Q_1d});
+      }
+    }
   }
   const int q_1d = SlicedQ1d(desc);
   int       next = plan.exchange;
@@ -149,7 +160,7 @@ SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
     std::vector<int>             &z      = side == 0 ? plan.z_input : plan.z_output;
     z.assign(fields.size(), -1);
     for (size_t i = 0; i < fields.size(); i++) {
-      if (fields[i].eval_mode != CEED_EVAL_GRAD || fields[i].num_comp != 1) continue;
+      if (!desc.gpu.z_columns || fields[i].eval_mode != CEED_EVAL_GRAD || fields[i].num_comp != 1) continue;
       if (side == 1 && std::count(plane.begin(), plane.end(), plane[i]) != 1) continue;
       z[i] = next;
       next += q_1d;
@@ -229,9 +240,10 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       if (!rows[i].empty()) continue;
       // Held on both sides, the rows put BP6 p=4-5 at 98 registers (25% occupancy) and BP5 p=6 at 96 (its budget):
       // the transposed side's only for one component and Q_1d <= 6 (BP5 p <= 5: 48-80 registers).
+      // CEED_GEN_HELD_DERIVATIVE_ROWS (a JIT define) 0 holds none, 2 all, 1 (default) as chosen here.
       const bool held = hold && (side == 0 || (fields[i].num_comp == 1 && q_1d <= 6));
       rows[i]         = std::string(side == 0 ? "d_rows_in_" : "d_columns_out_") + S(i);
-      w.Line("const CeedGenGradRows<" + Q + ", " + B(side == 1) + ", " + B(held) + "> " + rows[i] + "(" + matrix + ");");
+      w.Line("const CeedGenGradRows<" + Q + ", " + B(side == 1) + ", CeedGenHoldsDerivativeRows(" + B(held) + ")> " + rows[i] + "(" + matrix + ");");
     }
   }
   // 3. Slice by slice.

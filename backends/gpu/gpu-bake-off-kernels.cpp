@@ -95,7 +95,7 @@ const Capabilities &FamilyCapabilities(const std::string &family) {
 }  // namespace
 
 int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
-                          std::string *error) {
+                          std::string *error, const std::vector<std::string> &jit_defines) {
   const std::string what = BakeOffProblemName(c) + " p=" + std::to_string(c.p) + " " + BakeOffKernelName(c);
   Ceed              ceed = nullptr;
   int               ierr = CeedInit("/cpu/self/ref/serial", &ceed);
@@ -108,10 +108,12 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
   char        *qf_text = nullptr;
   std::string  why_not;
   auto         run = [&]() -> int {
+    for (const std::string &define : jit_defines) CeedCall(CeedAddJitDefine(ceed, define.c_str()));
     CeedCall(BuildBakeOffOperator(ceed, c, &op));
     CeedCall(ceed::gen::DescribeOperator(op, &kernel->desc, &why_not));
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
     CeedCall(ceed::gen::SetFieldPrecisions(c.precision, &kernel->desc));
+    ceed::gen::SetGpuSwitchDefaults(FamilyCapabilities(vendor).rolled_slice_loops, &kernel->desc);
     kernel->layout = ceed::gen::ChooseThreadLayout(kernel->desc, wavefront, &why_not);
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
     if (bounds.max_block > 0) kernel->layout.max_block = bounds.max_block;
@@ -119,7 +121,13 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     CeedCall(CeedLoadSourceToBuffer(ceed, kernel->desc.qf_source_path.c_str(), &qf_text));
     ceed::gen::KernelSource source;
     CeedCall(ceed::gen::GenerateKernelSource(ceed, kernel->desc, *ceed::gen::CreateGpuDialect(kernel->layout, vendor, DialectOptions(FamilyCapabilities(vendor))), qf_text, &source));
-    kernel->source = std::move(source.text);
+    // The defines a backend passes to its compiler (-D), here in the unit itself: the same kernel for every tool.
+    kernel->source.clear();
+    for (const std::string &define : jit_defines) {
+      const size_t equals = define.find('=');
+      kernel->source += "#define " + define.substr(0, equals) + " " + (equals == std::string::npos ? "1" : define.substr(equals + 1)) + "\n";
+    }
+    kernel->source += source.text;
     return CEED_ERROR_SUCCESS;
   };
   ierr = run();

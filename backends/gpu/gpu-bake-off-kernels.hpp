@@ -40,7 +40,9 @@ struct BakeOffKernel {
   ceed::gen::ThreadLayout  layout;
   std::string              source;
 };
+// jit_defines (NAME=VALUE) are given to the context (CeedAddJitDefine: the generator's GpuSwitches) and defined at
+// the top of the source, as the backends pass them to their compilers.
 int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int wavefront, const LaunchBounds &bounds, BakeOffKernel *kernel,
-                          std::string *error);
+                          std::string *error, const std::vector<std::string> &jit_defines = {});
 
 }  // namespace ceed::gpu

@@ -178,6 +178,9 @@ int main(int argc, char **argv) {
       ->capture_default_str()
       ->check(CLI::IsMember({"fp64", "fp32", "low-high", "high-low"}));
   app.add_option("--qdata", options.qdata, "precision the quadrature data is kept in")->capture_default_str()->check(CLI::IsMember({"fp64", "fp32"}));
+  app.add_option("--jit-define", options.jit_defines,
+                 "NAME=VALUE given to the context before any operator (CeedAddJitDefine; repeatable), e.g. a switch of the gen backends' kernels "
+                 "(docs/gpu.md)");
   app.add_flag("--json", options.json, "JSON lines on stdout (the table goes to stderr)");
   app.add_option("--json-file", options.json_file, "append JSON lines to this file");
   app.add_flag("--sweep", options.sweep, "sweep degrees and sizes (defaults 1:8 and 1e3:max), progress display and summary");

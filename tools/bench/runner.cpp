@@ -315,8 +315,10 @@ void Session::RunBpTask(const Task &task) {
 }
 
 int Session::Run() {
-  ceed_    = InitCeed(options_.resource);
-  context_ = RunContext(ceed_, options_.resource, options_.command_line);
+  ceed_ = InitCeed(options_.resource);
+  for (const std::string &define : options_.jit_defines) BENCH_CALL(ceed_, CeedAddJitDefine(ceed_, define.c_str()));
+  context_                = RunContext(ceed_, options_.resource, options_.command_line);
+  context_["jit_defines"] = options_.jit_defines;
   // Only host memory competes with the CPU's caches; a device's own caches are not known here.
   if (options_.resource.rfind("/cpu", 0) == 0) cache_bytes_ = LastLevelCacheBytes();
   dot_method_ = options_.dot == "auto" ? DefaultDotMethod(ceed_) : options_.dot == "host" ? DotMethod::host : DotMethod::norms;

@@ -40,6 +40,7 @@ struct BenchOptions {
   double                   peak_gflops = 0.0;  // compute roofline peak given on the command line (0: measured or default)
   std::string              precision = "fp64";  // operator precision mode: fp64, fp32, low-high, high-low
   std::string              qdata     = "fp64";  // precision the quadrature data is kept in: fp64, fp32
+  std::vector<std::string> jit_defines;  // NAME=VALUE given to the context (CeedAddJitDefine), e.g. the gen backends' switches
   std::string              command_line;
 };
 

@@ -35,6 +35,7 @@ struct KernelReportOptions {
   std::vector<int>         degrees  = {1, 2, 3, 4, 5, 6, 7, 8};
   std::vector<std::string> kernels  = {"apply", "setup"};
   int                      min_blocks = 0;    // the launch bound's minimum blocks instead of the generator's choice (0)
+  std::vector<std::string> jit_defines;       // NAME=VALUE, as CeedAddJitDefine gives them to the gen backends (GpuSwitches)
   bool                     tune     = false;  // launch bounds from the computed occupancy (TuneLaunchBounds)
   bool                     json     = false;  // one JSON object per kernel and line
   std::string              source_dir;        // where to write each kernel's source, or empty

@@ -58,7 +58,7 @@ int ReportAmdKernel(const ceed::gpu::BakeOffCase &c, const std::string &target, 
   ceed::gpu::BakeOffKernel            kernel;
   ceed::gpu::hip::AmdKernelResources r;
   std::string                        error;
-  if (ceed::gpu::GenerateBakeOffKernel(c, "hip", 64, {}, &kernel, &error) ||
+  if (ceed::gpu::GenerateBakeOffKernel(c, "hip", 64, {}, &kernel, &error, options.jit_defines) ||
       !ceed::gpu::hip::MeasureFusedKernel(kernel.source, kernel.desc, kernel.layout, target, &r, &error)) {
     std::fprintf(stderr, "ceed-info --kernels: %s for %s: %s\n", name.c_str(), target.c_str(), error.c_str());
     return 1;
@@ -145,7 +145,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
         const ceed::gpu::BakeOffCase c{bp, p, kind == "setup"};
         ceed::gpu::BakeOffKernel     kernel;
         std::string                 error;
-        if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error)) {
+        if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error, options.jit_defines)) {
           std::fprintf(stderr, "ceed-info --kernels: %s\n", error.c_str());
           failures++;
           continue;
@@ -170,7 +170,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
           // The build /gpu/cuda/gen's Prepare makes (BuildFusedKernel); --tune: with the launch bounds it chooses.
           auto generate = [&](const ceed::gen::ThreadLayout &layout, std::string *text) {
             ceed::gpu::BakeOffKernel k;
-            if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error)) return false;
+            if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {layout.max_block, layout.min_blocks}, &k, &error, options.jit_defines)) return false;
             *text = std::move(k.source);
             return true;
           };

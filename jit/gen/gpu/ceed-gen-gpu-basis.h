@@ -96,23 +96,39 @@ static __device__ __forceinline__ void CeedGenContract(const CeedScalar *__restr
 /* Contraction along thread dimension D (0: x, 1: y) of NC components with NCOL column entries each, M a staged
    tensor matrix. The thread's row of M (J values, up to CEED_GEN_HELD_ROW_MAX) is loaded into registers once and used
    for all NC * NCOL values, so that the sums read one shared value per FMA (the neighbour's slice entry) instead of
-   two. Threads past K take row K - 1 (in bounds, unused) rather than branch. */
+   two. Threads past K take row K - 1 (in bounds, unused) rather than branch. The entries go through the element's
+   exchange planes (CEED_GEN_EXCHANGE_PLANES, the preamble's): with CEED_GEN_WIDE_EXCHANGE and a plane for each of
+   them, all are written, then one barrier, then all are read (two barriers per contraction); else with two planes
+   (CEED_GEN_EXCHANGE_BUFFERS) the entries alternate between them, one barrier per entry besides the first, which
+   waits for the planes' readers before this contraction; with one plane two barriers per entry. */
 template <int NC, int NCOL, int J, int K, int D, bool TRANSPOSE, bool ADD>
 static __device__ __forceinline__ void CeedGenContractShared(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
-  const int   tx = CeedGenThreadX(), ty = CeedGenThreadY();
-  const int   k  = D == 0 ? tx : ty;
-  CeedScalar *slice = CeedGenSlice();
+  const int tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = tx + CEED_GEN_T_1D * ty;
+  const int k  = D == 0 ? tx : ty;
   const CeedGenMatrixRowOf<J, K, TRANSPOSE, (J <= CEED_GEN_HELD_ROW_MAX)> m(M, k < K ? k : K - 1);
-#pragma unroll
-  for (int v = 0; v < NC * NCOL; v++) {
-    __syncthreads();
-    slice[tx + CEED_GEN_T_1D * ty] = in[v];
-    __syncthreads();
+  auto contract = [&](int v, const CeedScalar *slice) {
     if (k < K) {
       CeedScalar sum = ADD ? out[v] : 0.0;
 #pragma unroll
       for (int j = 0; j < J; j++) sum += m(j) * slice[D == 0 ? j + CEED_GEN_T_1D * ty : tx + CEED_GEN_T_1D * j];
       out[v] = sum;
+    }
+  };
+  if constexpr (CEED_GEN_WIDE_EXCHANGE && NC * NCOL <= CEED_GEN_EXCHANGE_PLANES) {
+    __syncthreads();
+#pragma unroll
+    for (int v = 0; v < NC * NCOL; v++) CeedGenSlice()[v * CEED_GEN_THREADS_PER_ELEM + t] = in[v];
+    __syncthreads();
+#pragma unroll
+    for (int v = 0; v < NC * NCOL; v++) contract(v, CeedGenSlice() + v * CEED_GEN_THREADS_PER_ELEM);
+  } else {
+#pragma unroll
+    for (int v = 0; v < NC * NCOL; v++) {
+      CeedScalar *slice = CeedGenSlice() + (v % CEED_GEN_EXCHANGE_BUFFERS) * CEED_GEN_THREADS_PER_ELEM;
+      if (v == 0 || CEED_GEN_EXCHANGE_BUFFERS == 1) __syncthreads();
+      slice[t] = in[v];
+      __syncthreads();
+      contract(v, slice);
     }
   }
 }

@@ -56,6 +56,11 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
    in registers across it (one shared load per FMA less), which the glue chooses where the kernel has room: held,
    they put BP3 p=6 at 100-128 registers per thread on sm_90 (budget 96) and, held per slice, BP4 p=6-8 at 128-130
    (budget 128). Never without volatile loads (hipRTC): held, gfx90a BP5 p=5 went from 94 to 134 VGPRs. */
+/* The glue's choice of holding a set of derivative rows, unless the JIT define CEED_GEN_HELD_DERIVATIVE_ROWS (the
+   preamble's default 1) says 0 (none) or 2 (all). */
+static_assert(CEED_GEN_HELD_DERIVATIVE_ROWS >= 0 && CEED_GEN_HELD_DERIVATIVE_ROWS <= 2, "CEED_GEN_HELD_DERIVATIVE_ROWS must be 0, 1 or 2");
+constexpr bool CeedGenHoldsDerivativeRows(bool glue_choice) { return CEED_GEN_HELD_DERIVATIVE_ROWS == 2 || (CEED_GEN_HELD_DERIVATIVE_ROWS == 1 && glue_choice); }
+
 template <int Q, bool TRANSPOSE, bool HELD>
 struct CeedGenGradRows {
   const CeedGenMatrixRowOf<Q, Q, TRANSPOSE, HELD && CEED_GEN_VOLATILE_MATRICES> x, y;
@@ -66,28 +71,40 @@ struct CeedGenGradRows {
 /* Gradient at slice k, [dim][comp], of a column of Q point values with the collocated derivative D and its rows
    (CeedGenGradRows<Q, false, HELD>): x and y from the neighbours' entries of slice k, z along the thread's own
    column (row k of D, the same entries for every thread) or, with Z_COLUMN, entry k of the column dz_column that
-   CeedGenZDerivativeColumn made. No barrier: the columns are only read. */
+   CeedGenZDerivativeColumn made. No barrier: the columns are only read. With CEED_GEN_GRAD_COMPONENTS_INNER the
+   components are the inner loop, so that each entry of D read from shared memory serves all NC of them (BP4 p=6 on
+   sm_90: 2442 -> 2060 shared loads per thread, 98 -> 100 registers); otherwise one component's sums at a time, as on
+   HIP (the preamble's default: with rolled sums the components' live values cost gfx90a BP6 a wave per SIMD). */
+#ifndef CEED_GEN_GRAD_COMPONENTS_INNER
+#define CEED_GEN_GRAD_COMPONENTS_INNER (!CEED_GEN_ROLLED_SLICES)
+#endif
 template <int NC, int Q, bool Z_COLUMN, class ROWS>
 static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const ROWS &rows, int k, const CeedScalar *u,
                                                               const CeedScalar *dz_column, CeedScalar *grad) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
 #pragma unroll
-  for (int c = 0; c < NC; c++) {
-    const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
-    CeedScalar        dx = 0.0, dy = 0.0, dz = 0.0;
-    if (tx < Q && ty < Q) {
+  for (int i = 0; i < 3 * NC; i++) grad[i] = 0.0;
+  if (tx < Q && ty < Q) {
+    constexpr int GROUP = CEED_GEN_GRAD_COMPONENTS_INNER ? NC : 1;  // components sharing each loaded entry of D
+#pragma unroll
+    for (int c0 = 0; c0 < NC; c0 += GROUP) {
       CEED_GEN_CONTRACTION_SUM_LOOP
       for (int j = 0; j < Q; j++) {
-        dx += rows.x(j) * slice[j + CEED_GEN_T_1D * ty];
-        dy += rows.y(j) * slice[tx + CEED_GEN_T_1D * j];
-        if constexpr (!Z_COLUMN) dz += CeedGenMatrixEntry(D, k * ROW + j) * u[(c * Q + j) * CEED_GEN_PLANE + t];
+        const CeedScalar mx = rows.x(j), my = rows.y(j), mz = Z_COLUMN ? (CeedScalar)0 : CeedGenMatrixEntry(D, k * ROW + j);
+#pragma unroll
+        for (int c = c0; c < c0 + GROUP; c++) {
+          const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
+          grad[c] += mx * slice[j + CEED_GEN_T_1D * ty];
+          grad[NC + c] += my * slice[tx + CEED_GEN_T_1D * j];
+          if constexpr (!Z_COLUMN) grad[2 * NC + c] += mz * u[(c * Q + j) * CEED_GEN_PLANE + t];
+        }
       }
-      if constexpr (Z_COLUMN) dz = dz_column[(c * Q + k) * CEED_GEN_PLANE + t];
     }
-    grad[c]          = dx;
-    grad[NC + c]     = dy;
-    grad[2 * NC + c] = dz;
+    if constexpr (Z_COLUMN) {
+#pragma unroll
+      for (int c = 0; c < NC; c++) grad[2 * NC + c] = dz_column[(c * Q + k) * CEED_GEN_PLANE + t];
+    }
   }
 }
 
@@ -114,10 +131,12 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
   const bool    owns = tx < Q && ty < Q;
-  CeedScalar   *gx = CeedGenSlice(), *gy = gx + CEED_GEN_PLANE;
   CEED_GEN_EXCHANGE_COMPONENT_LOOP
   for (int c = 0; c < NC; c++) {
-    __syncthreads(); /* the exchange planes' previous readers are done */
+    /* With two pairs of planes (CEED_GEN_EXCHANGE_BUFFERS) the pairs alternate from component to component and
+       slice to slice: the barrier of the step between two uses of a pair separates its readers from its writers. */
+    CeedScalar *gx = CeedGenSlice() + 2 * ((k * NC + c) % CEED_GEN_EXCHANGE_BUFFERS) * CEED_GEN_PLANE, *gy = gx + CEED_GEN_PLANE;
+    if (CEED_GEN_EXCHANGE_BUFFERS == 1) __syncthreads(); /* the exchange planes' previous readers are done */
     gx[t] = grad[c];
     gy[t] = grad[NC + c];
     __syncthreads();

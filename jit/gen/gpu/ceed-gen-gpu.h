@@ -82,8 +82,28 @@ struct CeedGenElem {
 #define CEED_GEN_CONTRACTION_SUM_LOOP _Pragma("unroll")
 #define CEED_GEN_EXCHANGE_COMPONENT_LOOP _Pragma("unroll")
 #endif
+/* Exchange planes of the contractions along thread dimensions (the preamble's, from the host's GpuSwitches, which
+   sized the shared memory): with 2 a contraction writes step v's values into plane v % 2, so that one barrier
+   separates each step's writes from its reads (the reads of step v - 1 went to the other plane, and the barrier of
+   step v + 1 comes before plane v % 2 is written again); with 1 each step needs a second barrier before the next
+   write. Halves the barriers of the interpolating kernels (gpu/ceed-gen-gpu-basis.h, CeedGenContractShared). */
+#ifndef CEED_GEN_EXCHANGE_BUFFERS
+#define CEED_GEN_EXCHANGE_BUFFERS 1
+#endif
+#if CEED_GEN_EXCHANGE_BUFFERS != 1 && CEED_GEN_EXCHANGE_BUFFERS != 2
+#error "CEED_GEN_EXCHANGE_BUFFERS must be 1 or 2"
+#endif
+/* With CEED_GEN_WIDE_EXCHANGE (the preamble's, from the host's GpuSwitches) the sliced kernels have a plane per
+   column entry (CEED_GEN_EXCHANGE_PLANES, at least t_1d), and a contraction exchanges all of a component's entries
+   between one pair of barriers. */
+#ifndef CEED_GEN_WIDE_EXCHANGE
+#define CEED_GEN_WIDE_EXCHANGE 0
+#endif
+#ifndef CEED_GEN_EXCHANGE_PLANES
+#define CEED_GEN_EXCHANGE_PLANES CEED_GEN_EXCHANGE_BUFFERS
+#endif
 #ifndef CEED_GEN_SHARED_PER_ELEM
-#define CEED_GEN_SHARED_PER_ELEM CEED_GEN_THREADS_PER_ELEM
+#define CEED_GEN_SHARED_PER_ELEM (CEED_GEN_EXCHANGE_PLANES * CEED_GEN_THREADS_PER_ELEM)
 #endif
 extern __shared__ CeedScalar ceed_gen_shared[];
 static __device__ __forceinline__ CeedScalar *CeedGenSlice() { return ceed_gen_shared + threadIdx.x / CEED_GEN_THREADS_PER_ELEM * CEED_GEN_SHARED_PER_ELEM; }

@@ -204,8 +204,9 @@ TEST(GenKernelRegisters, QuadratureDataReadPerPoint) {
 TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
   // Registers at p = 2, 4, 6, 8 measured with NVRTC 13.0 (2026-11-27: contraction and derivative rows held in
-  // registers, z columns of the scalar gradients) plus 4, at most the budget.
-  const int ceiling[6][4] = {{52, 68, 78, 108}, {64, 68, 100, 128}, {63, 68, 84, 108}, {68, 80, 102, 102}, {62, 78, 68, 78}, {68, 67, 84, 84}};
+  // registers, z columns of the scalar gradients, two exchange planes for one component and whole columns for BP1, the
+  // vector slice gradient's components in its inner loop) plus 4, at most the budget.
+  const int ceiling[6][4] = {{44, 64, 78, 108}, {64, 68, 100, 128}, {52, 68, 84, 108}, {68, 84, 104, 106}, {62, 76, 68, 78}, {68, 67, 84, 100}};
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
       ceed::gpu::BakeOffKernel kernel;
@@ -224,17 +225,23 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   }
 }
 
-// Shared-memory traffic per FMA of the scalar bake-off apply kernels on sm_90 (ceed-info --kernels, the same count):
-// static ld.shared over fma.rn.f64 in the PTX. Ceilings: the ratios measured with NVRTC 13.0 on 2026-11-27 (rows of
-// the contractions and of BP5's derivative held in registers, z columns of the scalar gradients: 1.18 / 0.98 for
-// BP1, 1.48 / 1.31 for BP3, 1.24 / 1.53 for BP5 at p = 4 / 6; 1.71 / 1.54, 1.86 / 1.73 and 1.96 / 2.07 before)
-// plus 0.05, so that a change reading the matrices or the columns per FMA again fails here.
+// Shared-memory traffic per FMA of the bake-off apply kernels with gradients or one component on sm_90 (ceed-info
+// --kernels, the same count): static ld.shared over fma.rn.f64 in the PTX. Ceilings: the ratios measured with NVRTC
+// 13.0 on 2026-11-27 (rows of the contractions and of BP5's derivative held in registers, z columns of the scalar
+// gradients: 1.18 / 0.98 for BP1, 1.48 / 1.31 for BP3, 1.24 / 1.53 for BP5 at p = 4 / 6; 1.71 / 1.54, 1.86 / 1.73 and
+// 1.96 / 2.07 before; the vector slice gradient's components in its inner loop: 1.55 / 1.43 for BP4, 1.54 / 1.62 for
+// BP6, 1.81 / 1.69 and 1.65 / 1.73 before) plus 0.05, so that a change reading the matrices or the columns per FMA
+// again fails here. Barriers (bar.sync per thread) at most those measured (BP1's whole columns exchanged at once:
+// 10 / 10; two exchange planes for BP3 and BP5: 34 / 44, 7 / 9; 46 / 62, 58 / 78, 12 / 16 before), so that a change
+// giving the exchange its barriers back fails here.
 TEST(GenKernelSharedLoads, PerFmaWithinCeilingsOnSm90) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
   const struct {
     int    bp, p;
     double ceiling;
-  } cases[] = {{1, 4, 1.23}, {1, 6, 1.03}, {3, 4, 1.53}, {3, 6, 1.36}, {5, 4, 1.29}, {5, 6, 1.58}};
+    int    barriers;
+  } cases[] = {{1, 4, 1.23, 10}, {1, 6, 1.03, 10}, {3, 4, 1.53, 34}, {3, 6, 1.36, 44}, {4, 4, 1.60, 82},
+               {4, 6, 1.48, 110}, {5, 4, 1.29, 7},  {5, 6, 1.58, 9},  {6, 4, 1.59, 32}, {6, 6, 1.67, 44}};
   for (const auto &c : cases) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
@@ -245,7 +252,43 @@ TEST(GenKernelSharedLoads, PerFmaWithinCeilingsOnSm90) {
                              std::to_string(counts.fp64_fmas) + " fma.rn.f64";
     EXPECT_GT(counts.fp64_fmas, 0) << what;
     EXPECT_GT(counts.barriers, 0) << what;
+    EXPECT_LE(counts.barriers, c.barriers) << what << ", " << counts.barriers << " bar.sync";
     EXPECT_LE(counts.SharedLoadsPerFma(), c.ceiling) << what;
+  }
+}
+
+// The generator's switches (GpuSwitches, JIT defines) reach the kernel and the shared memory its launch gives each
+// element (BP3 p=4 on sm_90, T1d = 6: 36 values per plane): by default two pairs of exchange planes and four columns
+// of Q_1d = 6 planes (input, its z derivative, output, its z values), with CEED_GEN_EXCHANGE_BUFFERS=1 one pair, with
+// CEED_GEN_Z_COLUMNS=0 no z columns; the barriers follow the exchange planes. A value out of range is refused with
+// the switch's name.
+TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  const struct {
+    std::vector<std::string> defines;
+    int                      planes;
+    const char              *stated;
+  } cases[] = {{{}, 4 + 4 * 6, "#define CEED_GEN_EXCHANGE_BUFFERS 2\n"},
+               {{"CEED_GEN_EXCHANGE_BUFFERS=1"}, 2 + 4 * 6, "#define CEED_GEN_EXCHANGE_BUFFERS 1\n"},
+               {{"CEED_GEN_Z_COLUMNS=0"}, 4 + 2 * 6, "#define CEED_GEN_Z_COLUMNS 0\n"}};
+  int barriers[3] = {0, 0, 0};
+  for (int i = 0; i < 3; i++) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, cases[i].defines), 0) << error;
+    EXPECT_EQ(kernel.layout.shared_values_per_elem, cases[i].planes * 36) << cases[i].stated;
+    EXPECT_NE(kernel.source.find(cases[i].stated), std::string::npos) << cases[i].stated;
+    ceed::gpu::PtxCounts counts;
+    ASSERT_TRUE(ceed::gpu::cuda::CountFusedKernelPtx(kernel.source, "sm_90", &counts, &error)) << error;
+    barriers[i] = counts.barriers;
+  }
+  EXPECT_LT(barriers[0] * 3, barriers[1] * 2) << barriers[0] << " barriers with two exchange planes, " << barriers[1] << " with one";
+  for (const char *bad : {"CEED_GEN_EXCHANGE_BUFFERS=3", "CEED_GEN_Z_COLUMNS=yes", "CEED_GEN_HELD_DERIVATIVE_ROWS=-1"}) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    EXPECT_NE(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, {bad}), 0) << bad;
+    const std::string name = std::string(bad).substr(0, std::string(bad).find('='));
+    EXPECT_NE(error.find("JIT define " + name + ": value"), std::string::npos) << error;
   }
 }
 

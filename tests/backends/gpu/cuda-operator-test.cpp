@@ -246,6 +246,36 @@ TEST_P(CudaOperator, MatchesTheCpuReference) {
   }
 }
 
+// The generator's switches (JIT defines, docs/gpu.md) at values other than the default, on a 3D Poisson operator (the
+// sliced kernel: z columns, derivative rows, exchange planes) and a 3D vector mass operator: the same action as the
+// CPU's. Two switches share a context where they touch different parts of the kernel, to keep the compiles few (the
+// scalar mass operators of MatchesTheCpuReference run the default wide exchange).
+// Plain gen resources only (every switch's other values: tools/gpu-check.sh variants).
+TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
+  const std::string resource = GetParam();
+  if (resource.size() < 4 || resource.compare(resource.size() - 4, 4, "/gen") != 0) GTEST_SKIP() << "not a fused-kernel resource";
+  const Mesh m = BuildMesh(3, 2, 3);
+  const struct {
+    std::vector<const char *> defines;
+    Kind                      kind;
+  } variants[] = {{{"CEED_GEN_Z_COLUMNS=0", "CEED_GEN_HELD_DERIVATIVE_ROWS=2"}, Kind::kPoisson},
+                  {{"CEED_GEN_EXCHANGE_BUFFERS=1", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kPoisson},
+                  {{"CEED_GEN_EXCHANGE_BUFFERS=2", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kVectorMass}};
+  for (const auto &v : variants) {
+    Ceed        variant = nullptr;
+    std::string reason, what;
+    ASSERT_TRUE(cuda_test::InitGpu(GetParam(), &variant, &reason)) << reason;
+    for (const char *define : v.defines) {
+      ASSERT_EQ(CeedAddJitDefine(variant, define), 0);
+      what += std::string(define) + " ";
+    }
+    const auto result = ApplyOperator(variant, m, v.kind, 4), expected = ApplyOperator(cpu, m, v.kind, 4);
+    ASSERT_EQ(result.size(), 1u) << what;
+    EXPECT_LT(RelativeError(result[0], expected[0]), 1e-12) << what << ": " << Message();
+    CeedDestroy(&variant);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Resource, CudaOperator, ::testing::Values("/gpu/cuda/ref", "/gpu/cuda/ref/det", "/gpu/cuda/gen", "/gpu/cuda/gen:min_blocks=2", "/gpu/hip/ref",
                                            "/gpu/hip/ref/det", "/gpu/hip/gen", "/gpu/emu/ref", "/gpu/emu/ref/det", "/gpu/emu/gen",
                                            "/gpu/emu/gen:wavefront=64", "/gpu/emu/gen:min_blocks=2"),

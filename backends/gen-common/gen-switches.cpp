@@ -1,0 +1,77 @@
+// The gpu dialect's switchable performance choices (GpuSwitches): read from the context's JIT defines, so that
+// one build can time each choice against the default (tools/gpu-check.sh variants).
+#include <cstdlib>
+
+#include "ceed-gen.hpp"
+
+namespace ceed::gen {
+
+namespace {
+
+struct Switch {
+  const char *name;
+  int         min, max;
+  int GpuSwitches::*field;  // the switches the host side reads (shared-memory sizes), else null
+};
+
+// Every switch the gpu templates and glue know, with its accepted values.
+constexpr Switch kSwitches[] = {
+    {"CEED_GEN_VOLATILE_MATRICES", 0, 1, nullptr},
+    {"CEED_GEN_ROLLED_SLICES", 0, 1, nullptr},
+    {"CEED_GEN_HELD_ROW_MAX", 0, 16, nullptr},
+    {"CEED_GEN_HELD_DERIVATIVE_ROWS", 0, 2, nullptr},
+    {"CEED_GEN_GRAD_COMPONENTS_INNER", 0, 1, nullptr},
+    {"CEED_GEN_Z_COLUMNS", 0, 1, &GpuSwitches::z_columns},
+    {"CEED_GEN_EXCHANGE_BUFFERS", 1, 2, &GpuSwitches::exchange_buffers},
+    {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
+};
+
+}  // namespace
+
+int ReadGpuSwitches(Ceed ceed, GpuSwitches *switches) {
+  *switches = GpuSwitches{};
+  std::vector<std::string> defines;
+  CeedCall(CopyJitDefines(ceed, &defines));
+  for (const std::string &define : defines) {
+    const size_t      equals = define.find('=');
+    const std::string name   = define.substr(0, equals);
+    // "NAME" alone is NAME=1 to a compiler.
+    const std::string value = equals == std::string::npos ? "1" : define.substr(equals + 1);
+    for (const Switch &s : kSwitches) {
+      if (name != s.name) continue;
+      char      *end    = nullptr;
+      const long number = std::strtol(value.c_str(), &end, 10);
+      CeedCheck(!value.empty() && *end == '\0' && number >= s.min && number <= s.max, ceed, CEED_ERROR_INCOMPATIBLE,
+                "JIT define %s: value '%s' is not an integer in %d..%d", s.name, value.c_str(), s.min, s.max);
+      if (s.field) switches->*s.field = (int)number;
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+bool WideExchange(const OperatorDesc &desc) {
+  if (desc.gpu.wide_exchange >= 0) return desc.gpu.wide_exchange;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.eval_mode == CEED_EVAL_GRAD || (f.basis_kind == BasisKind::kTensor && f.num_comp > 1)) return false;
+    }
+  }
+  return true;
+}
+
+int ExchangeBuffers(const OperatorDesc &desc) {
+  if (desc.gpu.exchange_buffers > 0) return desc.gpu.exchange_buffers;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.basis_kind == BasisKind::kTensor && f.num_comp > 1) return 1;
+    }
+  }
+  return 2;
+}
+
+void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc) {
+  if (rolled_slice_loops && desc->gpu.exchange_buffers == 0) desc->gpu.exchange_buffers = 1;
+  if (rolled_slice_loops && desc->gpu.wide_exchange < 0) desc->gpu.wide_exchange = 0;
+}
+
+}  // namespace ceed::gen
