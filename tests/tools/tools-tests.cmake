@@ -195,7 +195,7 @@ if(TARGET ceedrt-cuda-kernel-report)
   # --tune as /gpu/cuda/gen's Prepare: BP3 p=6's blocks are bound by shared memory (12 of 64 threads resident), so no
   # tuning compile is spent (before: one recompile that could not gain), and the total counts the compile.
   tools_expect(tools/ceed-info/kernels-tune-compiles 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --tune --problems bp3 --degrees 6 --kernel apply
-               EXPECT "bp3 +6 apply +sm_90 +64 .* 37\\.5% \\(256, 1\\) .* 1 +[0-9]+\\.[0-9]+\n"
+               EXPECT "bp3 +6 apply +sm_90 +128 .* 37\\.5% \\(256, 1\\) .* 1 +[0-9]+\\.[0-9]+\n"
                       "# 1 NVIDIA kernels built as /gpu/cuda/gen's Prepare builds them \\(launch bounds tuned\\): 1 NVRTC compiles, [0-9.]+ s")
   tools_expect(tools/ceed-info/kernels-bad-target 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --target sm_12 EXPECT "target \"sm_12\" has no known")
   if(TARGET ceedrt-hip-kernel-report AND CEEDRT_LLVM_READELF)
