@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+// The library is built with hidden visibility: what this header declares is its interface, nothing else.
+#pragma GCC visibility push(default)
+
 namespace ceedrt {
 namespace parallel {
 
@@ -69,3 +72,5 @@ std::array<CeedInt, 3> ChooseElements(double target_dofs, int degree, int num_co
 
 }  ///< namespace parallel
 }  ///< namespace ceedrt
+
+#pragma GCC visibility pop

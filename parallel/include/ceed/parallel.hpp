@@ -26,6 +26,9 @@
 #include <utility>
 #include <vector>
 
+// The library is built with hidden visibility: what this header declares is its interface, nothing else.
+#pragma GCC visibility push(default)
+
 namespace ceedrt {
 namespace parallel {
 
@@ -433,3 +436,5 @@ class BoomerAmgPreconditioner : public Preconditioner {
 
 }  ///< namespace parallel
 }  ///< namespace ceedrt
+
+#pragma GCC visibility pop
