@@ -360,11 +360,6 @@ enum class LorAssembly {
   coo,        ///< CeedOperatorLinearAssembleSymbolic/CeedOperatorLinearAssemble, pattern by sorting (the reference)
 };
 
-/// A Q1 problem on LOR sub-elements given by their vertices: the mass or diffusion operator with the
-/// 2-point Gauss-Lobatto rule per direction (the vertices), i.e. the operator the gallery QFunctions
-/// Mass3DBuild/MassApply and Poisson3DBuild/Poisson3DApply (or their 3-component forms) give with that rule
-/// on a trilinear element. LorMatrix computes its element matrices straight from the coordinates: no
-/// CeedOperator and no quadrature data are built. Borrowed arrays: they must outlive the LorMatrix constructor.
 /// The LOR mesh of a rank as a lattice: its macro elements are a block of elems[0] x elems[1] x elems[2]
 /// degree-p hexahedra (x fastest, as DistributedBoxMesh numbers its local elements), their nodes a lattice of
 /// elems[d] * degree + 1 points per direction, and the LOR sub-elements every cell of that lattice, macro
@@ -376,6 +371,11 @@ struct LorLattice {
   const std::vector<CeedInt> *nodes  = nullptr;  ///< L node of every lattice point, x fastest (DistributedBoxMesh::box_node)
 };
 
+/// A Q1 problem on LOR sub-elements given by their vertices: the mass or diffusion operator with the
+/// 2-point Gauss-Lobatto rule per direction (the vertices), i.e. the operator the gallery QFunctions
+/// Mass3DBuild/MassApply and Poisson3DBuild/Poisson3DApply (or their 3-component forms) give with that rule
+/// on a trilinear element. LorMatrix computes its element matrices straight from the coordinates: no
+/// CeedOperator and no quadrature data are built. Borrowed arrays: they must outlive the LorMatrix constructor.
 struct LorVertexProblem {
   /// Which operator: the mass matrix or the diffusion (stiffness) matrix.
   enum class Kind { mass, diffusion };
