@@ -13,7 +13,23 @@ import re
 import subprocess
 import sys
 
-STANDARD = re.compile(r"^(typeinfo( name)? for |vtable for |VTT for |guard variable for )?(void )?(std|__gnu_cxx)::")
+# Itanium mangling: _Z, then for type information or guard variables TI/TS/TV/TT/GV, then Z for an entity local
+# to a function (named by that function), then N (nested name) and cv-qualifiers, then the first component of
+# the name: St/Sa/Sb/Ss/Si/So/Sd for std, 9__gnu_cxx, 6ceedrt; nw/na/dl/da are the global operators new and
+# delete (placement forms instantiated from <new>).
+PREFIX = re.compile(r"^_Z(?:T[ISVT]|GV)?Z?N?[KVr]*")
+OURS = re.compile(r"^6ceedrt8parallel(\d+)")
+
+
+def first_component(mangled):
+    rest = PREFIX.sub("", mangled, count=1)
+    if re.match(r"^(St|Sa|Sb|Ss|Si|So|Sd|9__gnu_cxx|nw|na|dl|da)", rest):
+        return "standard", None
+    m = OURS.match(rest)
+    if m:
+        start = m.end()
+        return "ours", rest[start : start + int(m.group(1))]
+    return "other", None
 
 
 def main():
@@ -25,28 +41,28 @@ def main():
     for header in headers:
         with open(header, encoding="utf-8") as f:
             names.update(re.findall(r"\b[A-Za-z_]\w*\b", f.read()))
-    nm = subprocess.run(["nm", "-D", "--defined-only", "-C", library], capture_output=True, text=True)
+    nm = subprocess.run(["nm", "-D", "--defined-only", library], capture_output=True, text=True)
     if nm.returncode != 0:
         print(f"check-parallel-exports: nm failed on {library}:\n{nm.stderr}", file=sys.stderr)
         return 1
     bad = []
     count = 0
     for line in nm.stdout.splitlines():
-        parts = line.split(None, 2)
-        if len(parts) < 3 or parts[1] == "A":
+        parts = line.split()
+        if len(parts) < 2 or parts[-2] == "A":
             continue
-        symbol = parts[2]
+        symbol = parts[-1].split("@")[0]
+        if symbol in ("_init", "_fini"):
+            continue
         count += 1
-        own = re.search(r"ceedrt::parallel::(\w+)", symbol)
-        if own and not STANDARD.match(symbol):
-            if own.group(1) not in names:
-                bad.append(symbol)
-        elif not STANDARD.match(symbol) and symbol not in ("_init", "_fini"):
+        kind, name = first_component(symbol)
+        if kind == "other" or (kind == "ours" and name not in names):
             bad.append(symbol)
     if bad:
         print(f"check-parallel-exports: {len(bad)} of {count} exported symbols are not part of the public headers:")
-        for symbol in bad:
-            print(f"  {symbol}")
+        demangled = subprocess.run(["c++filt"], input="\n".join(bad), capture_output=True, text=True).stdout.split("\n")
+        for raw, nice in zip(bad, demangled):
+            print(f"  {raw}   ({nice})")
         return 1
     print(f"check-parallel-exports: {count} exported symbols, all declared in the public headers or the standard library's")
     return 0
