@@ -137,8 +137,6 @@ struct GpuSwitches {
                               // column between two barriers (a plane per entry); -1: not given (WideExchange)
 };
 
-// The switches of ceed's JIT defines, defaults for those not given; a value out of range is an error naming it.
-int ReadGpuSwitches(Ceed ceed, GpuSwitches *switches);
 
 struct OperatorDesc {
   CeedInt                num_elem = 0, num_qpts = 0;
@@ -157,10 +155,13 @@ int ExchangeBuffers(const OperatorDesc &desc);
 // component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;
 // BP3 p=4, 6 and BP2 p=2, 4, 6 lose occupancy to the shared memory or registers).
 bool WideExchange(const OperatorDesc &desc);
-// The backend's defaults of the switches not given: with rolled slice loops (hipRTC, GpuDialectOptions) one exchange
-// plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add) and no wide exchange (not
-// measured there).
-void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc);
+// desc->gpu from ceed's JIT defines (a value out of range is an error naming it), for a gpu-dialect backend only (the
+// cpu paths ignore the switches), with the backend's defaults of those not given: with rolled slice loops (hipRTC,
+// GpuDialectOptions) one exchange plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add)
+// and no wide exchange (not measured there).
+int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc);
+// A JIT define "NAME=VALUE" as a compiler reads it: *name and *value ("1" for a bare "NAME").
+void SplitJitDefine(const std::string &define, std::string *name, std::string *value);
 
 // The precisions of a backend that honours operator precision modes (docs/multiprecision.md): compute from
 // precision, active fields stored in fp32 for fp32 and low-high, passive vectors in their preferred precision.

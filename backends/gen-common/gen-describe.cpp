@@ -121,7 +121,6 @@ int DescribeField(CeedOperatorField op_field, FieldDesc *f, std::string *why_not
 int DescribeOperator(CeedOperator op, OperatorDesc *desc, std::string *why_not) {
   why_not->clear();
   *desc = OperatorDesc{};
-  CeedCall(ReadGpuSwitches(CeedOperatorReturnCeed(op), &desc->gpu));
   bool is_composite = false, is_at_points = false;
   CeedCallBackend(CeedOperatorIsComposite(op, &is_composite));
   if (is_composite) {

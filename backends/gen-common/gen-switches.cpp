@@ -28,24 +28,31 @@ constexpr Switch kSwitches[] = {
 
 }  // namespace
 
-int ReadGpuSwitches(Ceed ceed, GpuSwitches *switches) {
-  *switches = GpuSwitches{};
+void SplitJitDefine(const std::string &define, std::string *name, std::string *value) {
+  const size_t equals = define.find('=');
+  *name               = define.substr(0, equals);
+  *value              = equals == std::string::npos ? "1" : define.substr(equals + 1);
+}
+
+int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
+  GpuSwitches &switches = desc->gpu;
+  switches              = GpuSwitches{};
   std::vector<std::string> defines;
   CeedCall(CopyJitDefines(ceed, &defines));
   for (const std::string &define : defines) {
-    const size_t      equals = define.find('=');
-    const std::string name   = define.substr(0, equals);
-    // "NAME" alone is NAME=1 to a compiler.
-    const std::string value = equals == std::string::npos ? "1" : define.substr(equals + 1);
+    std::string name, value;
+    SplitJitDefine(define, &name, &value);
     for (const Switch &s : kSwitches) {
       if (name != s.name) continue;
       char      *end    = nullptr;
       const long number = std::strtol(value.c_str(), &end, 10);
       CeedCheck(!value.empty() && *end == '\0' && number >= s.min && number <= s.max, ceed, CEED_ERROR_INCOMPATIBLE,
                 "JIT define %s: value '%s' is not an integer in %d..%d", s.name, value.c_str(), s.min, s.max);
-      if (s.field) switches->*s.field = (int)number;
+      if (s.field) switches.*s.field = (int)number;
     }
   }
+  if (rolled_slice_loops && switches.exchange_buffers == 0) switches.exchange_buffers = 1;
+  if (rolled_slice_loops && switches.wide_exchange < 0) switches.wide_exchange = 0;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -67,11 +74,6 @@ int ExchangeBuffers(const OperatorDesc &desc) {
     }
   }
   return 2;
-}
-
-void SetGpuSwitchDefaults(bool rolled_slice_loops, OperatorDesc *desc) {
-  if (rolled_slice_loops && desc->gpu.exchange_buffers == 0) desc->gpu.exchange_buffers = 1;
-  if (rolled_slice_loops && desc->gpu.wide_exchange < 0) desc->gpu.wide_exchange = 0;
 }
 
 }  // namespace ceed::gen

@@ -113,7 +113,7 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     CeedCall(ceed::gen::DescribeOperator(op, &kernel->desc, &why_not));
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
     CeedCall(ceed::gen::SetFieldPrecisions(c.precision, &kernel->desc));
-    ceed::gen::SetGpuSwitchDefaults(FamilyCapabilities(vendor).rolled_slice_loops, &kernel->desc);
+    CeedCall(ceed::gen::ReadGpuSwitches(ceed, FamilyCapabilities(vendor).rolled_slice_loops, &kernel->desc));
     kernel->layout = ceed::gen::ChooseThreadLayout(kernel->desc, wavefront, &why_not);
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
     if (bounds.max_block > 0) kernel->layout.max_block = bounds.max_block;
@@ -124,8 +124,9 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     // The defines a backend passes to its compiler (-D), here in the unit itself: the same kernel for every tool.
     kernel->source.clear();
     for (const std::string &define : jit_defines) {
-      const size_t equals = define.find('=');
-      kernel->source += "#define " + define.substr(0, equals) + " " + (equals == std::string::npos ? "1" : define.substr(equals + 1)) + "\n";
+      std::string name, value;
+      ceed::gen::SplitJitDefine(define, &name, &value);
+      kernel->source += "#define " + name + " " + value + "\n";
     }
     kernel->source += source.text;
     return CEED_ERROR_SUCCESS;

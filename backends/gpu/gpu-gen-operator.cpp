@@ -304,7 +304,7 @@ int GenOperatorGpu::Build(CeedOperator op, std::string *why_not) {
   Ceed     ceed = CeedOperatorReturnCeed(op);
   CeedGpu *gpu  = nullptr;
   CeedCall(Activate(ceed, &gpu));
-  ceed::gen::SetGpuSwitchDefaults(gpu->rt->Caps().rolled_slice_loops, &desc);
+  CeedCall(ceed::gen::ReadGpuSwitches(ceed, gpu->rt->Caps().rolled_slice_loops, &desc));
   layout            = ceed::gen::ChooseThreadLayout(desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, why_not);
   layout.min_blocks = std::max(1, gpu->min_blocks);
   if (!why_not->empty()) return CEED_ERROR_SUCCESS;

@@ -12,8 +12,6 @@
 #include <utility>
 #include <vector>
 
-// Internal to the library: not exported (see lor-assembly.hpp).
-#pragma GCC visibility push(hidden)
 namespace ceedrt {
 namespace parallel {
 namespace lor {
@@ -78,4 +76,3 @@ LargeArray<T> Zeros(std::size_t n) {
 }  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt
-#pragma GCC visibility pop

@@ -18,9 +18,6 @@
 
 #include "large-array.hpp"
 
-// Internal to the library: not exported (its public API is ceed/parallel.hpp). A visibility pragma rather
-// than an attribute on the namespace, which clang does not accept.
-#pragma GCC visibility push(hidden)
 namespace ceedrt {
 namespace parallel {
 namespace lor {
@@ -133,4 +130,3 @@ std::vector<CeedInt> CooSlots(const ElementDofs &dofs, const CsrPattern &csr);
 }  // namespace lor
 }  // namespace parallel
 }  // namespace ceedrt
-#pragma GCC visibility pop

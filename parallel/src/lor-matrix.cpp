@@ -25,9 +25,8 @@ struct LorMatrix::Impl {
   HYPRE_BigInt              first = 0, last = -1;  // the owned rows
   HYPRE_IJVector            x = nullptr, y = nullptr;
   std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
-  // The rank-local rows (lor::LocalRows), the storage of parcsr's diagonal block where it took their arrays;
-  // type-erased, since the library's internal types are hidden and Impl is not.
-  std::shared_ptr<void> local_rows;
+  // The rank-local rows, the storage of parcsr's diagonal block where it took their arrays.
+  lor::LocalRows local_rows;
 
   void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings);
 
@@ -241,10 +240,9 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
 
 // The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
 void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings) {
-  comm              = p.comm();
-  const auto stored = std::make_shared<LocalRows>(std::move(rows));
-  local_rows        = stored;
-  LocalRows &local  = *stored;
+  comm             = p.comm();
+  local_rows       = std::move(rows);
+  LocalRows &local = local_rows;
   for (CeedSize i = 0; i < p.local_size(); i++) {
     if (essential[i] && p.IsOwned(i)) local.values[local.row_start[i]] = 1.0;
   }
