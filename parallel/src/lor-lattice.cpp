@@ -35,8 +35,8 @@ std::array<CeedInt, 3> CheckedLatticePoints(const Prolongation &p, const LorLatt
   }
   const CeedSize num_nodes = p.local_size() / num_comp;
   if (count != num_nodes || (CeedSize)lattice.nodes->size() != count) {
-    throw Error("LorMatrix: a lattice of " + std::to_string(points[0]) + " x " + std::to_string(points[1]) + " x " + std::to_string(points[2]) +
-                " points lists " + std::to_string(lattice.nodes->size()) + " nodes, the prolongation has " + std::to_string(num_nodes) + " local nodes");
+    throw Error("LorMatrix: a lattice of " + std::to_string(points[0]) + " x " + std::to_string(points[1]) + " x " + std::to_string(points[2]) + " = " +
+                std::to_string(count) + " points lists " + std::to_string(lattice.nodes->size()) + " nodes, the prolongation has " + std::to_string(num_nodes) + " local nodes");
   }
   std::vector<char> seen(num_nodes, 0);
   for (CeedSize k = 0; k < count; k++) {

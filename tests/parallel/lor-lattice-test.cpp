@@ -122,7 +122,7 @@ void CheckRefused() {
   node_outside.nodes     = &outside;
   bad_degree.degree      = 0;
   const std::pair<const LorLattice *, std::string> cases[] = {
-      {&wrong_elems, "a lattice of 7 x 7 x 5 points lists 175 nodes, the prolongation has 175"},
+      {&wrong_elems, "a lattice of 7 x 7 x 5 = 245 points lists 175 nodes, the prolongation has 175"},
       {&twice_listed, "lattice point 7 lists node " + std::to_string(twice[6]) + " a second time"},
       {&node_outside, "lattice point 5 has node " + std::to_string(setup.mesh.num_local_nodes) + ", outside"},
       {&bad_degree, "the lattice has degree 0"}};
