@@ -3,7 +3,8 @@
 # with a build tree made elsewhere (no compiler or network needed there); logs and JSON lines go to --out.
 #
 #   tools/gpu-check.sh [--pack FILE] [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [--degrees LIST]
-#                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--deadline SECONDS] [STAGE ...]
+#                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--solve-cpu-ranks N]
+#                      [--deadline SECONDS] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
 #   env          the GPU, and one small BP run of ceed-bench (and ceed-bench-libceed): stops the script if it fails
@@ -37,6 +38,8 @@
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
 # --solve-dofs N, --solve-degrees LIST: the solve stage's size (default 1e6) and degrees (default 2,3,4,5,6,7,8).
+# --solve-cpu-ranks N: MPI ranks of the solve stage's CPU run (default 1; the host's core count compares a whole
+#   CPU with one GPU).
 # --variants LIST: the variants stage's NAME=VALUE switches, comma-separated.
 # --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
 #   come back before the caller's time limit.
@@ -55,6 +58,7 @@ problems=bp1,bp2,bp3,bp4,bp5,bp6
 profile_degrees=4,6
 solve_dofs=1e6
 solve_degrees=2,3,4,5,6,7,8
+solve_cpu_ranks=1
 variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=2
 variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
 variants+=,CEED_GEN_ROLLED_SLICES=1
@@ -73,6 +77,7 @@ while [[ $# -gt 0 ]]; do
     --pack) pack=$2; shift 2 ;;
     --solve-dofs) solve_dofs=$2; shift 2 ;;
     --solve-degrees) solve_degrees=$2; shift 2 ;;
+    --solve-cpu-ranks) solve_cpu_ranks=$2; shift 2 ;;
     --variants) variants=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
@@ -143,7 +148,8 @@ profile() {  # profile CSV PROBLEM DEGREE BIN...
     limited "$ncu" --clock-control none -k regex:Operator --launch-skip 3 --launch-count 1 --csv --page details --section SpeedOfLight \
       --section Occupancy --section LaunchStats --section MemoryWorkloadAnalysis "$bin" --ceed /gpu/cuda/gen --problem "$problem" \
       --degree "$degree" --dofs 4e6 --min-time 0 --min-reps 1 >> "$csv" 2>&1
-    say "profile $problem p=$degree $(basename "$bin"): rc=$?"
+    local rc=$?
+    say "profile $problem p=$degree ${bin##*/}: rc=$rc"
   done
 }
 compare() {  # compare DOFS OUTDIR
@@ -219,7 +225,9 @@ for stage in "${stages[@]}"; do
       IFS=, read -r -a degree_list <<< "$solve_degrees"
       for degree in "${degree_list[@]}"; do
         for resource in /gpu/cuda/gen /cpu/self/gen; do
-          record=$(limited "$solver" --ceed "$resource" --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw --pc lor-amg --json \
+          launcher=()
+          [[ $resource == /cpu/* ]] && ((solve_cpu_ranks > 1)) && launcher=(mpirun -n "$solve_cpu_ranks" --bind-to core)
+          record=$(limited "${launcher[@]}" "$solver" --ceed "$resource" --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw --pc lor-amg --json \
             2>> "$out/solve.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/solve.jsonl"

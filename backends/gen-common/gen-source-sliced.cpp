@@ -238,10 +238,10 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
         if (!rows[j].empty() && dialect.TensorMatrix(desc, side == 0, j, true) == matrix) rows[i] = rows[j];
       }
       if (!rows[i].empty()) continue;
-      // Held on both sides, the rows put BP6 p=4-5 at 98 registers (25% occupancy) and BP5 p=6 at 96 (its budget):
-      // the transposed side's only for one component and Q_1d <= 6 (BP5 p <= 5: 48-80 registers).
+      // Held on both sides (collocated gradients): on an H200 BP5 p=6 and BP6 p=4, 6 ran 1.15-1.16x faster than with
+      // the transposed side's rows read from shared memory, at 96-128 registers (25-31% occupancy; docs/gpu.md).
       // CEED_GEN_HELD_DERIVATIVE_ROWS (a JIT define) 0 holds none, 2 all, 1 (default) as chosen here.
-      const bool held = hold && (side == 0 || (fields[i].num_comp == 1 && q_1d <= 6));
+      const bool held = hold;
       rows[i]         = std::string(side == 0 ? "d_rows_in_" : "d_columns_out_") + S(i);
       w.Line("const CeedGenGradRows<" + Q + ", " + B(side == 1) + ", CeedGenHoldsDerivativeRows(" + B(held) + ")> " + rows[i] + "(" + matrix + ");");
     }
