@@ -3,8 +3,8 @@
 # with a build tree made elsewhere (no compiler or network needed there); logs and JSON lines go to --out.
 #
 #   tools/gpu-check.sh [--pack FILE] [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [--degrees LIST]
-#                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--solve-cpu-ranks N]
-#                      [--deadline SECONDS] [STAGE ...]
+#                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--variant-degrees LIST]
+#                      [--solve-cpu-ranks N] [--deadline SECONDS] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
 #   env          the GPU, and one small BP run of ceed-bench (and ceed-bench-libceed): stops the script if it fails
@@ -21,7 +21,7 @@
 #   solve        issue 35's end-to-end solve: ceed-solve BP3 on a Kershaw mesh with LOR-AMG at --solve-dofs over
 #                --solve-degrees, on /gpu/cuda/gen and on /cpu/self/gen (solve.jsonl: phases, iterations); needs
 #                MPI and hypre on this machine or in the pack (tools/gpu-pack.sh --mpi)
-#   variants     the generator's switches (JIT defines, docs/gpu.md): --problems (BP1-BP6) at p = 4 and 6, --dofs,
+#   variants     the generator's switches (JIT defines, docs/gpu.md): --problems (BP1-BP6) at --variant-degrees, --dofs,
 #                /gpu/cuda/gen with the default and each single-switch variant of --variants (default: all 11;
 #                ceed-bench --jit-define), interleaved per problem and degree; variants.md: GDOF/s of each variant over
 #                the default's (a variant equal to the default for some problems, e.g. CEED_GEN_EXCHANGE_BUFFERS=2 on
@@ -40,7 +40,8 @@
 # --solve-dofs N, --solve-degrees LIST: the solve stage's size (default 1e6) and degrees (default 2,3,4,5,6,7,8).
 # --solve-cpu-ranks N: MPI ranks of the solve stage's CPU run (default 1; the host's core count compares a whole
 #   CPU with one GPU).
-# --variants LIST: the variants stage's NAME=VALUE switches, comma-separated.
+# --variants LIST: the variants stage's NAME=VALUE switches, comma-separated; --variant-degrees LIST: its degrees
+#   (default 4,6).
 # --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
 #   come back before the caller's time limit.
 # --peer-lib: a libCEED built with CUDA (lib/ and include/; its JIT sources are found at the absolute path it
@@ -59,6 +60,7 @@ profile_degrees=4,6
 solve_dofs=1e6
 solve_degrees=2,3,4,5,6,7,8
 solve_cpu_ranks=1
+variant_degrees=4,6
 variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=2
 variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
 variants+=,CEED_GEN_ROLLED_SLICES=1
@@ -79,6 +81,7 @@ while [[ $# -gt 0 ]]; do
     --solve-degrees) solve_degrees=$2; shift 2 ;;
     --solve-cpu-ranks) solve_cpu_ranks=$2; shift 2 ;;
     --variants) variants=$2; shift 2 ;;
+    --variant-degrees) variant_degrees=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
     -*) echo "gpu-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -240,8 +243,9 @@ for stage in "${stages[@]}"; do
       [[ -s $bandwidth ]] || limited "$bench" --ceed /gpu/cuda/gen --problem bs2 --dofs 2e6:1.6e7 --points-per-decade 3 --json-file "$bandwidth" > /dev/null 2>&1
       IFS=, read -r -a problem_list <<< "$problems"
       IFS=, read -r -a variant_list <<< "default,$variants"
+      IFS=, read -r -a variant_degree_list <<< "$variant_degrees"
       for problem in "${problem_list[@]}"; do
-        for degree in 4 6; do
+        for degree in "${variant_degree_list[@]}"; do
           for v in "${variant_list[@]}"; do
             define=(); [[ $v == default ]] || define=(--jit-define "$v")
             limited "$bench" --ceed /gpu/cuda/gen --problem "$problem" --degree "$degree" --dofs "$dofs" --min-time 0.1 "${define[@]}" \
@@ -249,6 +253,7 @@ for stage in "${stages[@]}"; do
           done
         done
       done
+      [[ -s $out/variants.jsonl ]] || { say "variants: no run wrote a record (see variants.log)"; continue; }
       python3 - "$out/variants.jsonl" > "$out/variants.md" <<'PY'
 import json, sys
 best = {}
