@@ -67,22 +67,12 @@ common=(--dofs "$dofs" --min-time "$min_time" --bandwidth-from "$out/bandwidth.j
 IFS=, read -r -a problem_list <<< "$problems"
 IFS=, read -r -a degree_list <<< "$degrees"
 IFS=, read -r -a peer_list <<< "$peer_ceed"
-for ((rep = 1; rep <= reps; rep++)); do
-  for problem in "${problem_list[@]}"; do
-    for p in "${degree_list[@]}"; do
-      echo "compare.sh: repetition $rep/$reps $problem p=$p" >&2
-      "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" "${ours_defines[@]}" --json-file "$runs" > /dev/null 2>&1 ||
-        echo "compare.sh: ceedrt $problem p=$p failed" >&2
-      for r in "${peer_list[@]}"; do
-        "$peer" --ceed "$r" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$peer_runs" > /dev/null 2>&1 || echo "compare.sh: peer $r $problem p=$p failed" >&2
-      done
-    done
-  done
-done
-# matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
-python=python3
-python3 -c "import matplotlib" 2> /dev/null || { [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3; }
-"$python" - "$runs" "$peer_runs" "$out" "$ceed" "$peer_ceed" <<'PY'
+# Writes compare.md and compare.png from the runs so far.
+report() {
+  # matplotlib may belong to a Python other than the first python3 on PATH (Debian's: /usr/bin/python3).
+  local python=python3
+  python3 -c "import matplotlib" 2> /dev/null || { [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3; }
+  "$python" - "$runs" "$peer_runs" "$out" "$ceed" "$peer_ceed" <<'PY'
 import json, sys, collections
 runs, peer_runs, out, ceed, peer_ceed = sys.argv[1:]
 # best[(library, backend, problem, p)]: the fastest checked run
@@ -133,4 +123,37 @@ try:
 except ImportError:
     print("compare.sh: matplotlib missing, no picture", file=sys.stderr)
 PY
+}
+# A run in the background and waited for, so that a TERM (a caller's deadline, e.g. timeout) is handled at once:
+# the run is stopped and the table is written from the cells measured so far.
+bench_pid=0
+run() {
+  "$@" > /dev/null 2>&1 &
+  bench_pid=$!
+  local rc=0
+  wait "$bench_pid" || rc=$?
+  bench_pid=0
+  return "$rc"
+}
+stop() {
+  ((bench_pid)) && kill "$bench_pid" 2> /dev/null
+  echo "compare.sh: stopped; the table holds the cells measured so far" >&2
+  report || true
+  exit 143
+}
+trap stop TERM INT
+for ((rep = 1; rep <= reps; rep++)); do
+  for problem in "${problem_list[@]}"; do
+    for p in "${degree_list[@]}"; do
+      echo "compare.sh: repetition $rep/$reps $problem p=$p" >&2
+      run "$ours" --ceed "$ceed" --problem "$problem" --degree "$p" "${common[@]}" "${ours_defines[@]}" --json-file "$runs" ||
+        echo "compare.sh: ceedrt $problem p=$p failed" >&2
+      for r in "${peer_list[@]}"; do
+        run "$peer" --ceed "$r" --problem "$problem" --degree "$p" "${common[@]}" --json-file "$peer_runs" || echo "compare.sh: peer $r $problem p=$p failed" >&2
+      done
+    done
+  done
+done
+trap - TERM INT
+report
 echo "compare.sh: wrote $out/compare.md, $out/compare.png, $out/compare.jsonl, $out/compare-libceed.jsonl" >&2
