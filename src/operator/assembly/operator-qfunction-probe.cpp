@@ -31,6 +31,12 @@ int ProbeCeed(CeedOperator op, Ceed *ceed) {
   Ceed fallback = nullptr;
   CeedCall(CeedGetOperatorFallbackCeed(op->header.ceed, &fallback));
   *ceed = fallback ? fallback : op->header.ceed;
+  if (fallback) {
+    const char *resource = nullptr;
+    CeedCall(CeedGetResource(fallback, &resource));
+    CeedDebug(op->header.ceed, "QFunction assembly of operator %s: probe operator on the operator fallback %s",
+              op->name.empty() ? "(unnamed)" : op->name.c_str(), resource);
+  }
   return CEED_ERROR_SUCCESS;
 }
 
