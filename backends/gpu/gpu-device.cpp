@@ -352,12 +352,15 @@ int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load) {
             data->info.name.c_str(), data->info.arch.c_str(), data->info.num_sm, rt->Jit().Name().c_str(), target_options.c_str(),
             deterministic ? ", deterministic transposes" : "");
   if (gen_alias) {
-    // Operators the fused kernels do not cover run on /gpu/<family>/ref, on the same device.
+    // Operators the fused kernels do not cover run on /gpu/<family>/ref, on the same device; so do the helper
+    // operators of assembly (the operator fallback: QFunction-assembly probes, applied a few times each, through
+    // the generic kernels compiled once per context instead of a fused kernel JIT-compiled per operator).
     const char *options      = std::strchr(resource, ':');
     std::string ref_resource = family + "/ref" + (options ? options : "");
     Ceed        delegate     = nullptr;
     CeedCall(CeedInit(ref_resource.c_str(), &delegate));
     int ierr = CeedSetDelegate(ceed, delegate);
+    if (!ierr) ierr = CeedSetOperatorFallbackCeed(ceed, delegate);
     CeedDestroy(&delegate);
     CeedCall(ierr);
   }

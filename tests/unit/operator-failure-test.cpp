@@ -54,14 +54,7 @@ CeedVector BothPrecisions(Objects &o, CeedSize n, CeedScalar value) {
 
 // 3x3x3 elements of degree 2 (343 nodes), mass with Gauss points, in mode.
 CeedOperator Mass3D(Objects &o, CeedOperatorPrecision mode) {
-  Box                 box(3, 3, {3, 3, 3});
-  CeedElemRestriction rstr_q = nullptr;
-  CeedVector          q_data = SetupBox(o, box, 4, CEED_GAUSS, false, &rstr_q);
-  CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
-  CeedBasis           basis  = o.Tensor(3, 1, 3, 4, CEED_GAUSS);
-  CeedOperator op = o.Operator(o.Gallery("MassApply"), {{"u", rstr_u, basis, CEED_VECTOR_ACTIVE},
-                                                         {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
-                                                         {"v", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+  CeedOperator op = ScalarBoxOperator(o, Box(3, 3, {3, 3, 3}), 4, CEED_GAUSS, false);
   EXPECT_EQ(CeedOperatorSetPrecision(op, mode), 0);
   return op;
 }

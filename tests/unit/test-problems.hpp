@@ -180,6 +180,19 @@ inline CeedVector SetupBox(Objects &o, const Box &box, CeedInt Q, CeedQuadMode m
   return q_data;
 }
 
+// The scalar mass or diffusion operator of a box (Gauss-type quadrature mode, Q points per direction, gallery
+// QFunctions), with its geometric data set up.
+inline CeedOperator ScalarBoxOperator(Objects &o, const Box &box, CeedInt Q, CeedQuadMode mode, bool diffusion) {
+  CeedElemRestriction rstr_q = nullptr;
+  CeedVector          q_data = SetupBox(o, box, Q, mode, diffusion, &rstr_q);
+  CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+  CeedBasis           basis  = o.Tensor(box.dim, 1, box.P, Q, mode);
+  const std::string   name   = diffusion ? "Poisson" + std::to_string(box.dim) + "DApply" : std::string("MassApply");
+  const char         *in = diffusion ? "du" : "u", *out = diffusion ? "dv" : "v";
+  return o.Operator(o.Gallery(name.c_str()),
+                    {{in, rstr_u, basis, CEED_VECTOR_ACTIVE}, {"qdata", rstr_q, CEED_BASIS_NONE, q_data}, {out, rstr_u, basis, CEED_VECTOR_ACTIVE}});
+}
+
 // Mass or diffusion action on a box: num_comp 1 or 3, components interlaced or num_nodes apart. Returns
 // the geometric data followed by the action on a test function.
 // Precisions of the action operator (multiprecision extension): its mode and the type its qdata is kept in.

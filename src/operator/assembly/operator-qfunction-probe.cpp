@@ -2,6 +2,11 @@
 // the operator's own backend (spec 06 §6), so that the passive inputs, the QFunction and the results stay
 // in the backend's memory (fused kernels on gen backends).
 //
+// The probe operator runs on the operator fallback context of op's backend when it names one (06 §11): the
+// /gpu/<vendor>/gen backends name their /gpu/<vendor>/ref delegate, whose generic kernels are compiled once per
+// context, where a probe of their own would be one more fused kernel to JIT-compile (with launch-bound tuning)
+// per assembled operator, each applied a handful of times.
+//
 // A probe operator has the same passive fields and a copy of the QFunction whose active fields are
 // EVAL_NONE fields at the quadrature points: each active input reads a probe vector through a strided
 // restriction, each active output writes through a strided restriction into a view of the assembled vector
@@ -21,11 +26,25 @@ namespace ceed {
 
 namespace {
 
-// The QFunction of op with its active fields turned into EVAL_NONE fields of the same sizes.
-int ProbeQFunction(CeedOperator op, OwnedQFunction &probe) {
+// The context the probe operator and its objects live in: op's operator fallback context, or op's own.
+int ProbeCeed(CeedOperator op, Ceed *ceed) {
+  Ceed fallback = nullptr;
+  CeedCall(CeedGetOperatorFallbackCeed(op->header.ceed, &fallback));
+  *ceed = fallback ? fallback : op->header.ceed;
+  if (fallback) {
+    const char *resource = nullptr;
+    CeedCall(CeedGetResource(fallback, &resource));
+    CeedDebug(op->header.ceed, "QFunction assembly of operator %s: probe operator on the operator fallback %s",
+              op->name.empty() ? "(unnamed)" : op->name.c_str(), resource);
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
+// The QFunction of op, on ceed, with its active fields turned into EVAL_NONE fields of the same sizes.
+int ProbeQFunction(Ceed ceed, CeedOperator op, OwnedQFunction &probe) {
   CeedQFunction     qf     = op->qf;
   const std::string source = qf->source_path.empty() ? std::string() : qf->source_path + ":" + qf->kernel_name;
-  CeedCall(CeedQFunctionCreateInterior(op->header.ceed, qf->vec_length, qf->function, source.c_str(), probe.out()));
+  CeedCall(CeedQFunctionCreateInterior(ceed, qf->vec_length, qf->function, source.c_str(), probe.out()));
   for (CeedInt i = 0; i < qf->num_input_fields; i++) {
     const bool active = op->input_fields[i]->vec == CEED_VECTOR_ACTIVE;
     CeedCall(CeedQFunctionAddInput(probe, qf->input_fields[i]->name.c_str(), qf->input_fields[i]->size,
@@ -59,7 +78,8 @@ struct ProbeOperator {
 namespace {
 
 int BuildProbeOperator(CeedOperator op, ProbeOperator &p) {
-  Ceed          ceed = op->header.ceed;
+  Ceed ceed = nullptr;
+  CeedCall(ProbeCeed(op, &ceed));
   const CeedInt E = op->shape.num_elem, Q = op->shape.num_qpts;
   CeedInt       S_in = 0, S_out = 0;
   for (CeedOperatorField f : op->input_fields) S_in += f->vec == CEED_VECTOR_ACTIVE ? f->size : 0;
@@ -67,7 +87,7 @@ int BuildProbeOperator(CeedOperator op, ProbeOperator &p) {
   const CeedInt S = S_in * S_out;
   p.S_out         = S_out;
 
-  CeedCall(ProbeQFunction(op, p.qf));
+  CeedCall(ProbeQFunction(ceed, op, p.qf));
   CeedCall(CeedOperatorCreate(ceed, p.qf, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, p.op.out()));
   // Active inputs: probe vectors [comp][elem][point] (one component is one contiguous range).
   for (size_t i = 0; i < op->input_fields.size(); i++) {
