@@ -93,8 +93,9 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 void ScatterOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector values, lor::LargeArray<double> *csr_values) {
   const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
+  // The slots outlive the restriction (destroyed below): borrowed, not copied on the host before the upload.
   CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)(num_slots / block), block, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST,
-                                                       CEED_COPY_VALUES, slots, &scatter));
+                                                       CEED_USE_POINTER, slots, &scatter));
   Vector sums(ceed, (CeedSize)dropped + 1);
   int    ierr = CeedVectorSetValue(sums, 0.0);
   if (!ierr) ierr = CeedElemRestrictionApply(scatter, CEED_TRANSPOSE, values, sums, CEED_REQUEST_IMMEDIATE);
