@@ -237,10 +237,23 @@ void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vecto
     }
     count = 0;
   };
-  ForEachCell(lattice, nx, nxy, [&](CeedInt origin) {
-    for (int v = 0; v < kVertices; v++) lane_vertices[count][v] = nodes[origin + cell.vertex_offset[v]];
-    if (++count == kVertexLanes) add_batch();
-  });
+  // ForEachCell's order, written out: with the batch called from inside its visitor this loop measured
+  // about 15 ms (a quarter) slower on the 2e5-DOF p = 6 case.
+  for (CeedInt mz = 0; mz < lattice.elems[2]; mz++) {
+    for (CeedInt my = 0; my < lattice.elems[1]; my++) {
+      for (CeedInt mx = 0; mx < lattice.elems[0]; mx++) {
+        for (CeedInt sz = 0; sz < p; sz++) {
+          for (CeedInt sy = 0; sy < p; sy++) {
+            for (CeedInt sx = 0; sx < p; sx++) {
+              const CeedInt origin = (mx * p + sx) + nx * (my * p + sy) + nxy * (mz * p + sz);
+              for (int v = 0; v < kVertices; v++) lane_vertices[count][v] = nodes[origin + cell.vertex_offset[v]];
+              if (++count == kVertexLanes) add_batch();
+            }
+          }
+        }
+      }
+    }
+  }
   if (count > 0) add_batch();
 }
 
