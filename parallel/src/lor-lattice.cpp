@@ -237,8 +237,8 @@ void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vecto
     }
     count = 0;
   };
-  // ForEachCell's order, written out: with the batch called from inside its visitor this loop measured
-  // about 15 ms (a quarter) slower on the 2e5-DOF p = 6 case.
+  // ForEachCell's order, written out: with the batch called from inside its visitor this phase measured
+  // about 15% slower (BP3 p = 6, 2e5 DOFs: median 0.067 s against 0.058 s over five runs each).
   for (CeedInt mz = 0; mz < lattice.elems[2]; mz++) {
     for (CeedInt my = 0; my < lattice.elems[1]; my++) {
       for (CeedInt mx = 0; mx < lattice.elems[0]; mx++) {
