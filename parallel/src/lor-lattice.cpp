@@ -4,7 +4,9 @@
 // no sweep over the 64 entries of every sub-element, no per-entry position array: one pass over the lattice
 // counts the rows, a second writes their columns, and the element matrices are added at places computed from
 // the offsets; only nodes whose rows are not the full stencil in lattice order (the lattice's boundary,
-// essential neighbours, neighbours of several ranks) get a table of their 27 * num_comp positions.
+// essential neighbours, neighbours of several ranks) get a table of their 27 * num_comp positions. For a Q1
+// operator on the lattice (the device route) the same places give every entry of the operator's assembled
+// element matrices its slot in the CSR values (LatticeCooSlots).
 #include "lor-assembly.hpp"
 
 #include <algorithm>

@@ -88,8 +88,8 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 
 // csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
 // are: an element restriction of block entries per element (one element matrix), applied transposed,
-// scatter-adds them; dropped entries, slot csr_values.size(), go to one extra
-// slot. Only the CSR values then cross to the host, for hypre.
+// scatter-adds them; dropped entries, slot csr_values.size(), go to one extra slot. Only the CSR values
+// then cross to the host, for hypre.
 void ScatterOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector values, lor::LargeArray<double> *csr_values) {
   const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
