@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -269,26 +270,37 @@ void CheckDeviceLattice(Ceed device, const char *problem, const std::array<CeedI
   Require(std::isinf(MaxRowRelativeDifference(expected, rows)), name + ": two swapped columns went unnoticed");
 }
 
-// An operator whose sub-elements are not the lattice's cells (two lattice points' nodes swapped) is refused
-// with an error naming the sub-element (one rank: the check is local).
+// An operator whose sub-elements are not the lattice's cells (two lattice points' nodes swapped, or one
+// sub-element fewer) is refused with an error naming the sub-element or the counts (one rank: the checks are
+// local).
 void CheckLatticeMismatchRefused(Ceed ceed) {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 1) return;
   const LorProblem       setup("bp3", {3, 2, 2}, 2, Deformation::none);
+  bench::BoxMesh         fewer = setup.lor_mesh;
+  fewer.elem_nodes.resize(fewer.elem_nodes.size() - 8);
+  fewer.num_elem--;
   const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const bench::BpProblem lor_fewer(ceed, setup.VertexRule(), fewer, bench::BpPrecision(), 2);
   std::vector<CeedInt>   swapped = setup.mesh.box_node;
   std::swap(swapped[0], swapped[1]);
-  LorLattice lattice = setup.Lattice();
-  lattice.nodes      = &swapped;
-  std::string message;
-  try {
-    LorMatrix matrix(setup.P, lor.op(), lattice, setup.essential);
-  } catch (const Error &e) {
-    message = e.what();
+  const LorLattice lattice = setup.Lattice();
+  LorLattice       swapped_lattice = lattice;
+  swapped_lattice.nodes            = &swapped;
+  const std::tuple<CeedOperator, const LorLattice *, std::string> cases[] = {
+      {lor.op(), &swapped_lattice, "the operator's sub-element 0 has DOF " + std::to_string(setup.mesh.box_node[0]) + " at vertex 0"},
+      {lor_fewer.op(), &lattice, "the operator has 95 elements of 8 nodes, the lattice 96 cells"}};
+  for (const auto &c : cases) {
+    std::string message;
+    try {
+      LorMatrix matrix(setup.P, std::get<0>(c), *std::get<1>(c), setup.essential);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    Require(message.find(std::get<2>(c)) != std::string::npos,
+            "an operator on other cells than the lattice's was not refused as expected (message: '" + message + "')");
   }
-  Require(message.find("the operator's sub-element 0 has DOF " + std::to_string(setup.mesh.box_node[0]) + " at vertex 0") != std::string::npos,
-          "an operator on other cells than the lattice's was not refused as expected (message: '" + message + "')");
 }
 
 // The direct host assembly (element matrices from the assembled QFunction, scattered through the element
