@@ -99,6 +99,12 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
 void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vector<char> &essential, const LatticePattern &csr,
                                LargeArray<double> *csr_values);
 
+/// Slot in the CSR values (csr's, built for dofs.num_comp components) of every entry of
+/// CeedOperatorLinearAssemble's values for an operator whose sub-elements are the cells of lattice in
+/// LorElementNodes' order, in closed form; csr.cols.size() for dropped entries (essential rows and columns).
+/// Throws, naming the sub-element and the DOF, when the operator's element DOFs are not the lattice's cells.
+LargeArray<CeedInt> LatticeCooSlots(const ElementDofs &dofs, const LorLattice &lattice, const std::vector<char> &essential, const LatticePattern &csr);
+
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
   std::vector<HYPRE_Int>    row_start;

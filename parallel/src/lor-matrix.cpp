@@ -87,13 +87,15 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 }
 
 // csr_values += the element-matrix entries at their slots, summed on the device where the element matrices
-// are (an element restriction of one entry per element, applied transposed, scatter-adds them; dropped
-// entries, slot csr_values.size(), go to one extra slot). Only the CSR values then cross to the host, for hypre.
-void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values) {
+// are: an element restriction of block entries per element (one element matrix), applied transposed,
+// scatter-adds them; dropped entries, slot csr_values.size(), go to one extra slot. Only the CSR values
+// then cross to the host, for hypre.
+void ScatterOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector values, lor::LargeArray<double> *csr_values) {
   const CeedInt       dropped = (CeedInt)csr_values->size();
   CeedElemRestriction scatter = nullptr;
-  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)slots.size(), 1, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST, CEED_COPY_VALUES,
-                                                       slots.data(), &scatter));
+  // The slots outlive the restriction (destroyed below): borrowed, not copied on the host before the upload.
+  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)(num_slots / block), block, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST,
+                                                       CEED_USE_POINTER, slots, &scatter));
   Vector sums(ceed, (CeedSize)dropped + 1);
   int    ierr = CeedVectorSetValue(sums, 0.0);
   if (!ierr) ierr = CeedElemRestrictionApply(scatter, CEED_TRANSPOSE, values, sums, CEED_REQUEST_IMMEDIATE);
@@ -103,14 +105,15 @@ void ScatterOnDevice(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector va
   std::copy(s.data(), s.data() + dropped, csr_values->begin());
 }
 
-// csr_values += the element-matrix entries at their slots: on the device where the backend keeps the
-// values there, else on the host.
-void ScatterCoo(Ceed ceed, const std::vector<CeedInt> &slots, CeedVector values, lor::LargeArray<double> *csr_values, LorAssemblyTimings *timings) {
+// csr_values += the element-matrix entries at their slots (num_slots, a whole number of blocks of block
+// entries, one block per element): on the device where the backend keeps the values there, else on the host.
+void ScatterCoo(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector values, lor::LargeArray<double> *csr_values,
+                LorAssemblyTimings *timings) {
   timings->csr_on_device = OnDevice(values);
-  if (timings->csr_on_device) return ScatterOnDevice(ceed, slots, values, csr_values);
+  if (timings->csr_on_device) return ScatterOnDevice(ceed, slots, num_slots, block, values, csr_values);
   HostArray     v(values, HostArray::read);
   const CeedInt dropped = (CeedInt)csr_values->size();
-  for (size_t k = 0; k < slots.size(); k++) {
+  for (size_t k = 0; k < num_slots; k++) {
     if (slots[k] != dropped) (*csr_values)[slots[k]] += v[(CeedSize)k];
   }
 }
@@ -149,7 +152,7 @@ LocalRows AssembleCoo(const Prolongation &p, CeedOperator op_lor, const std::vec
   for (CeedInt &slot : csr.slot) {
     if (slot < 0) slot = (CeedInt)local.cols.size();
   }
-  ScatterCoo(ceed, csr.slot, values, &local.values, timings);
+  ScatterCoo(ceed, csr.slot.data(), csr.slot.size(), 1, values, &local.values, timings);
   timings->csr = Now() - start;
   return local;
 }
@@ -178,9 +181,43 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
     CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
     timings->element_matrices = Now() - start;
     start                     = Now();
-    ScatterCoo(ceed, lor::CooSlots(dofs, csr), element_values, &values, timings);
+    const std::vector<CeedInt> slots = lor::CooSlots(dofs, csr);
+    ScatterCoo(ceed, slots.data(), slots.size(), dofs.elem_dofs() * dofs.elem_dofs(), element_values, &values, timings);
     timings->csr += Now() - start;
   }
+  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+}
+
+// The rows of an operator whose sub-elements are the cells of a lattice: the pattern and every element
+// entry's slot in closed form on the host (lor-lattice.cpp), the element matrices from the backend in one
+// batch and scattered through the slots where they are (on a device backend: on the device).
+LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential,
+                            LorAssemblyTimings *timings) {
+  Ceed             ceed  = CeedOperatorReturnCeed(op_lor);
+  double           start = Now();
+  lor::ElementDofs dofs;
+  if (!lor::ReadElementDofs(op_lor, p.local_size(), &dofs)) {
+    throw Error("LorMatrix: an operator on a lattice needs one plain restriction shared by its active fields");
+  }
+  lor::LatticePattern            csr   = lor::BuildLatticePattern(p, lattice, dofs.num_comp, essential);
+  const lor::LargeArray<CeedInt> slots = lor::LatticeCooSlots(dofs, lattice, essential, csr);
+  timings->csr                         = Now() - start;
+
+  start                = Now();
+  CeedSize num_entries = 0;
+  CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssembleGetNumEntries(op_lor, &num_entries));
+  if (num_entries != (CeedSize)slots.size()) {
+    throw Error("LorMatrix: the operator assembles " + std::to_string(num_entries) + " element entries, its lattice cells have " +
+                std::to_string(slots.size()));
+  }
+  Vector element_values(ceed, num_entries);
+  CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
+  timings->element_matrices = Now() - start;
+
+  start                          = Now();
+  lor::LargeArray<double> values = lor::Zeros<double>(csr.cols.size());
+  ScatterCoo(ceed, slots.data(), slots.size(), dofs.elem_dofs() * dofs.elem_dofs(), element_values, &values, timings);
+  timings->csr += Now() - start;
   return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
 }
 
@@ -226,6 +263,14 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
                                       : AssembleCoo(p, op_lor, essential, &timings_);
   impl_->Build(p, std::move(local), essential, &timings_);
+}
+
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned)
+    : impl_(std::make_unique<Impl>()) {
+  const Prolongation     &p         = prolongation;
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  timings_.on_lattice               = true;
+  impl_->Build(p, AssembleOnLattice(p, op_lor, lattice, essential, &timings_), essential, &timings_);
 }
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)

@@ -3,12 +3,16 @@
 // A_LOR is symmetric, and BoomerAMG-preconditioned CG solves the LOR system in few iterations.
 // The direct host assembly and the assembly from the vertex coordinates equal the COO route entry by entry;
 // an operator on another mesh, or a vertex problem that does not fit the prolongation, is refused.
-// "device" mode: the assembly on a device backend equals the host's entry by entry.
+// "device" mode: the assembly on a device backend equals the host's entry by entry, on the node lists and on
+// the box mesh's lattice (element matrices and their scatter on the device, places in closed form).
 //   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "mpi-test.hpp"
 
@@ -81,6 +85,27 @@ struct LorProblem {
     BoxMeshOptions options;
     options.deformation = deformation;
     return options;
+  }
+  // The rank's node lattice, whose cells are lor_mesh's sub-elements in the same order.
+  LorLattice Lattice() const {
+    LorLattice lattice;
+    lattice.degree = mesh.degree;
+    for (int d = 0; d < 3; d++) lattice.elems[d] = mesh.elem_end[d] - mesh.elem_begin[d];
+    lattice.nodes = &mesh.box_node;
+    return lattice;
+  }
+  // The vertex-rule form of the problem (2 Gauss-Lobatto points per direction, as ceed-solve builds it).
+  bench::BpSpec VertexRule() const {
+    bench::BpSpec vertex_rule  = spec;
+    vertex_rule.gll_quadrature = true;
+    return vertex_rule;
+  }
+  LorVertexProblem Vertices() const {
+    LorVertexProblem vertices;
+    vertices.kind     = spec.kind == bench::BpOperatorKind::mass ? LorVertexProblem::Kind::mass : LorVertexProblem::Kind::diffusion;
+    vertices.num_comp = spec.num_comp;
+    vertices.coords   = &lor_mesh.coords;
+    return vertices;
   }
 };
 
@@ -177,6 +202,107 @@ void CheckDeviceAssembly(Ceed host, Ceed device, const char *problem, const std:
   RequireEqualEntries(name, "device", setup.P, on_host, on_device);
 }
 
+using Rows = std::vector<std::vector<std::pair<GlobalIndex, double>>>;
+
+Rows OwnedRows(const Prolongation &P, const LorMatrix &matrix) {
+  Rows rows(P.owned_size());
+  for (CeedSize j = 0; j < P.owned_size(); j++) rows[j] = matrix.Row(P.first_owned_dof() + j);
+  return rows;
+}
+
+// Over all ranks, the largest difference of two matrices' values relative to their row's largest value;
+// infinity where a row's length or a column differs (the rows in hypre's order, not sorted).
+double MaxRowRelativeDifference(const Rows &a, const Rows &b) {
+  double worst = a.size() == b.size() ? 0.0 : INFINITY;
+  for (size_t j = 0; j < a.size() && j < b.size(); j++) {
+    if (a[j].size() != b[j].size()) worst = INFINITY;
+    double diff = 0.0, scale = 0.0;
+    for (size_t k = 0; k < a[j].size() && k < b[j].size(); k++) {
+      if (a[j][k].first != b[j][k].first) worst = INFINITY;
+      diff  = std::fmax(diff, std::fabs(a[j][k].second - b[j][k].second));
+      scale = std::fmax(scale, std::fabs(a[j][k].second));
+    }
+    if (diff > 0.0) worst = std::fmax(worst, diff / scale);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return worst;
+}
+
+// The LOR matrix of the vertex-rule Q1 operator on the box mesh's lattice, assembled on a device backend
+// (element matrices in one batch and their scatter through the closed-form slots, on the device), equals
+// the host lattice route (from the vertex coordinates) entry by entry: the same rows, the same columns in
+// the same order, values to round-off. The comparison is shown to see one value changed by 1e-12 of its
+// row's scale and two columns swapped.
+void CheckDeviceLattice(Ceed device, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor(device, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const LorLattice       lattice  = setup.Lattice();
+  LorVertexProblem       vertices = setup.Vertices();
+  vertices.lattice                = &lattice;
+  const LorMatrix   on_host(setup.P, vertices, setup.essential), on_device(setup.P, lor.op(), lattice, setup.essential);
+  const std::string name = CaseName(problem, degree, deformation) + " lattice";
+  const auto       &t    = on_device.timings();
+  Require(on_host.timings().on_lattice && t.on_lattice && t.csr_on_device && !t.from_vertices, name + ": the device lattice route did not run");
+  Require(t.nonzeros == on_host.timings().nonzeros && t.nonzeros > 0,
+          name + ": " + std::to_string(t.nonzeros) + " nonzeros on the device, " + std::to_string(on_host.timings().nonzeros) + " on the host");
+  const Rows   expected = OwnedRows(setup.P, on_host);
+  Rows         rows     = OwnedRows(setup.P, on_device);
+  const double diff     = MaxRowRelativeDifference(expected, rows);
+  if (rank == 0) {
+    std::printf("%s: %lld nonzeros, device lattice assembly equal to the host lattice assembly, max difference %.2e of the row's largest value\n",
+                name.c_str(), (long long)t.nonzeros, diff);
+  }
+  Require(diff <= 1e-13, name + ": device and host lattice entries differ by " + std::to_string(diff) + " of their row's largest value");
+
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const size_t middle = rows.size() / 2;
+  auto        *row    = rank == size - 1 && !rows.empty() ? &rows[middle] : nullptr;
+  Require(rank != size - 1 || (row && row->size() > 1), name + ": the middle row has fewer than 2 entries");
+  if (row) {
+    double scale = 0.0;
+    for (const auto &entry : *row) scale = std::fmax(scale, std::fabs(entry.second));
+    (*row)[1].second += 1e-12 * scale;
+  }
+  const double perturbed = MaxRowRelativeDifference(expected, rows);
+  Require(perturbed > 1e-13, name + ": a value changed by 1e-12 of its row's scale went unnoticed (" + std::to_string(perturbed) + ")");
+  if (row) (*row)[1].second = expected[middle][1].second, std::swap((*row)[0].first, (*row)[1].first);
+  Require(std::isinf(MaxRowRelativeDifference(expected, rows)), name + ": two swapped columns went unnoticed");
+}
+
+// An operator whose sub-elements are not the lattice's cells (two lattice points' nodes swapped, or one
+// sub-element fewer) is refused with an error naming the sub-element or the counts (one rank: the checks are
+// local).
+void CheckLatticeMismatchRefused(Ceed ceed) {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 1) return;
+  const LorProblem       setup("bp3", {3, 2, 2}, 2, Deformation::none);
+  bench::BoxMesh         fewer = setup.lor_mesh;
+  fewer.elem_nodes.resize(fewer.elem_nodes.size() - 8);
+  fewer.num_elem--;
+  const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const bench::BpProblem lor_fewer(ceed, setup.VertexRule(), fewer, bench::BpPrecision(), 2);
+  std::vector<CeedInt>   swapped = setup.mesh.box_node;
+  std::swap(swapped[0], swapped[1]);
+  const LorLattice lattice = setup.Lattice();
+  LorLattice       swapped_lattice = lattice;
+  swapped_lattice.nodes            = &swapped;
+  const std::tuple<CeedOperator, const LorLattice *, std::string> cases[] = {
+      {lor.op(), &swapped_lattice, "the operator's sub-element 0 has DOF " + std::to_string(setup.mesh.box_node[0]) + " at vertex 0"},
+      {lor_fewer.op(), &lattice, "the operator has 95 elements of 8 nodes, the lattice 96 cells"}};
+  for (const auto &c : cases) {
+    std::string message;
+    try {
+      LorMatrix matrix(setup.P, std::get<0>(c), *std::get<1>(c), setup.essential);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    Require(message.find(std::get<2>(c)) != std::string::npos,
+            "an operator on other cells than the lattice's was not refused as expected (message: '" + message + "')");
+  }
+}
+
 // The direct host assembly (element matrices from the assembled QFunction, scattered through the element
 // pattern) equals the COO route (CeedOperatorLinearAssemble, pattern by sorting) entry by entry.
 void CheckDirectAssembly(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
@@ -193,15 +319,10 @@ void CheckDirectAssembly(Ceed ceed, const char *problem, const std::array<CeedIn
 // The assembly from the vertex coordinates (LorVertexProblem) equals the COO route of the Q1 operator with the
 // vertex rule (2 Gauss-Lobatto points per direction, as ceed-solve builds it) entry by entry.
 void CheckVertexAssembly(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
-  const LorProblem setup(problem, elems, degree, deformation);
-  bench::BpSpec    vertex_rule = setup.spec;
-  vertex_rule.gll_quadrature   = true;
-  const bench::BpProblem lor(ceed, vertex_rule, setup.lor_mesh, bench::BpPrecision(), 2);
-  LorVertexProblem       vertices;
-  vertices.kind       = setup.spec.kind == bench::BpOperatorKind::mass ? LorVertexProblem::Kind::mass : LorVertexProblem::Kind::diffusion;
-  vertices.num_comp   = setup.spec.num_comp;
-  vertices.elem_nodes = &setup.lor_mesh.elem_nodes;
-  vertices.coords     = &setup.lor_mesh.coords;
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  LorVertexProblem       vertices = setup.Vertices();
+  vertices.elem_nodes             = &setup.lor_mesh.elem_nodes;
   const LorMatrix   coo(setup.P, lor.op(), setup.essential, LorAssembly::coo), from_vertices(setup.P, vertices, setup.essential);
   const std::string name = CaseName(problem, degree, deformation) + " vertex rule";
   Require(from_vertices.timings().from_vertices, name + ": the assembly from the vertices did not run");
@@ -269,6 +390,10 @@ int main(int argc, char **argv) {
       bench::CeedOwned host = bench::InitCeed("/cpu/self/ref"), device = bench::InitCeed(argv[2]);
       CheckDeviceAssembly(host, device, "bp3", {6, 2, 2}, 3, Deformation::kershaw);
       CheckDeviceAssembly(host, device, "bp4", {6, 2, 2}, 2, Deformation::smooth);
+      CheckDeviceLattice(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
+      CheckDeviceLattice(device, "bp4", {3, 3, 2}, 2, Deformation::smooth);
+      CheckDeviceLattice(device, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+      CheckLatticeMismatchRefused(device);
       MPI_Finalize();
       return 0;
     }

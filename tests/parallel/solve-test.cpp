@@ -1,7 +1,8 @@
 // ceed-solve's solves across rank counts: the solution on N ranks equals the one on a single rank to 1e-10
 // ("equal" mode), and the L2 error against the manufactured solution converges at order p + 1 on smooth
 // meshes ("order" mode, p = 1, 2, 3).
-// "device" mode: on a device backend the solve keeps its vectors in device memory and equals the host solve.
+// "device" mode: on a device backend the solve keeps its vectors in device memory and equals the host solve
+// (Jacobi, LOR-AMG with the LOR matrix assembled on the device, and p-multigrid on one rank).
 //   parallel-solve-test equal|order|device RESOURCE
 #include <cmath>
 #include <cstdio>
@@ -67,6 +68,13 @@ void CheckDeviceResident(const std::string &resource, const std::string &problem
   // p-multigrid on one rank: only its coarsest level's BoomerAMG (hypre, on the host) stages vectors, that
   // level's right-hand side and solution (p = 1: the element vertices) once per V-cycle.
   if (pc == "pmg") bound = 2.0 * 8.0 * (elems[0] + 1) * (elems[1] + 1) * (elems[2] + 1) * device.num_comp;
+  // LOR-AMG: BoomerAMG (hypre, on the host) takes the residual and returns the correction once per V-cycle,
+  // and the LOR matrix comes from the device route (element matrices and their scatter on the device).
+  if (pc == "lor-amg") {
+    bound += 2.0 * 8.0 * (double)device.global_dofs;
+    Require(device.lor_route == "device-lattice" && host.lor_route == "lattice",
+            problem + ": LOR routes " + device.lor_route + " on " + resource + ", " + host.lor_route + " on /cpu/self/ref");
+  }
   if (rank != 0) return;
   double diff = 0.0, scale = 0.0;
   for (size_t i = 0; i < host.solution.size(); i++) {
@@ -125,6 +133,7 @@ int main(int argc, char **argv) {
       CheckDeviceResident(resource, "bp3", "jacobi", 3, {6, 2, 2});
       CheckDeviceResident(resource, "bp2", "jacobi", 2, {6, 2, 2});
 #if CEEDRT_PARALLEL_HAVE_HYPRE
+      CheckDeviceResident(resource, "bp3", "lor-amg", 3, {6, 2, 2});
       int size = 1;
       MPI_Comm_size(MPI_COMM_WORLD, &size);
       if (size == 1) CheckDeviceResident(resource, "bp3", "pmg", 3, {6, 2, 2});

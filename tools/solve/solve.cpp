@@ -289,10 +289,11 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   auto assemble_amg = [&](double start, std::unique_ptr<LorMatrix> matrix) {
     lor_matrix                  = std::move(matrix);
     report.lor_assembly         = MaxOver(comm, Now() - start);
-    report.lor_route            = lor_matrix->timings().on_lattice      ? "lattice"
-                                  : lor_matrix->timings().from_vertices ? "vertices"
-                                  : lor_matrix->timings().direct        ? "direct"
-                                                                        : "operator";
+    const LorAssemblyTimings &t = lor_matrix->timings();
+    report.lor_route            = t.on_lattice ? (t.from_vertices ? "lattice" : t.csr_on_device ? "device-lattice" : "operator-lattice")
+                                  : t.from_vertices ? "vertices"
+                                  : t.direct        ? "direct"
+                                                    : "operator";
     report.lor_nonzeros         = lor_matrix->timings().nonzeros;
     report.lor_element_matrices = lor_matrix->timings().element_matrices;
     report.lor_csr              = lor_matrix->timings().csr;
@@ -326,18 +327,19 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     // distorted meshes: on Kershaw meshes its CG iterations grow far less with p than with Gauss points.
     // With the vertex rule on a host backend the element matrices come straight from the vertex coordinates
     // (no Q1 operator, no quadrature data), unless the reference route is asked for; a device backend
-    // assembles the Q1 operator's element matrices where they are computed.
+    // assembles the Q1 operator's element matrices on the device and scatters them there, into the rows
+    // of the box mesh's lattice.
     bench::BpSpec        lor_spec  = *spec;
     lor_spec.gll_quadrature        = options.lor_quadrature == CEED_GAUSS_LOBATTO;
     const int            lor_q     = options.lor_q_1d > 0 ? options.lor_q_1d : 2;
     CeedMemType memory = CEED_MEM_HOST;
     BENCH_CALL(ceed, CeedGetPreferredMemType(ceed, &memory));
+    // The box mesh is a lattice: LorMatrix places every entry in closed form, no sub-element node lists.
+    LorLattice lattice;
+    lattice.degree = options.degree;
+    for (int d = 0; d < 3; d++) lattice.elems[d] = mesh.elem_end[d] - mesh.elem_begin[d];
+    lattice.nodes = &mesh.box_node;
     if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST) {
-      // The box mesh is a lattice: LorMatrix places every entry in closed form, no sub-element node lists.
-      LorLattice lattice;
-      lattice.degree = options.degree;
-      for (int d = 0; d < 3; d++) lattice.elems[d] = mesh.elem_end[d] - mesh.elem_begin[d];
-      lattice.nodes = &mesh.box_node;
       LorVertexProblem vertices;
       vertices.kind     = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
       vertices.num_comp = spec->num_comp;
@@ -347,7 +349,9 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     } else {
       std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
       lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, std::move(lor_nodes), lor_q);
-      pc  = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly));
+      pc  = assemble_amg(lor_start, memory != CEED_MEM_HOST && options.lor_assembly == LorAssembly::automatic && mesh.num_elem > 0
+                                        ? std::make_unique<LorMatrix>(prolongation, lor.op(), lattice, essential)
+                                        : std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly));
     }
   }
 #endif

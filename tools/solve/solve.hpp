@@ -45,7 +45,7 @@ struct SolveReport {
   long   operator_applications = 0, preconditioner_applications = 0;
   long long lor_nonzeros  = 0;
   double    lor_element_matrices = 0.0, lor_csr = 0.0, lor_hypre = 0.0;  // parts of lor_assembly (rank 0)
-  std::string lor_route;  // how the LOR matrix was assembled: lattice, vertices, direct (QFunction probes) or operator
+  std::string lor_route;  // how the LOR matrix was assembled: lattice, device-lattice, operator-lattice, vertices, direct (QFunction probes) or operator
   int       amg_levels    = 0;
   int       pmg_levels    = 0;
   double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates

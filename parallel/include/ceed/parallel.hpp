@@ -397,6 +397,12 @@ class LorMatrix {
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
   LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned,
             LorAssembly method = LorAssembly::automatic);
+  /// The matrix of op_lor whose sub-elements are the cells of lattice, in LorElementNodes' order (collective;
+  /// op_lor and lattice are borrowed): the pattern and each element entry's place in closed form on the host,
+  /// the element matrices from the backend (CeedOperatorLinearAssemble) in one batch. On a device backend
+  /// they stay in device memory and are scattered into the CSR values there (timings().csr_on_device); only
+  /// the values cross to the host. Equals the assembly of the same operator by node lists to round-off.
+  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned);
   /// The same matrix for a problem given by its vertices (collective); equals the assembly of the Q1 operator
   /// with the vertex rule entry by entry (to round-off).
   LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned);
