@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
   std::string lor_quadrature = "lobatto";
   app.add_option("--lor-quadrature", lor_quadrature, "Quadrature of the LOR elements: lobatto (vertices) or gauss")->capture_default_str();
   std::string lor_assembly = "direct";
-  app.add_option("--lor-assembly", lor_assembly, "LOR matrix assembly: direct (where the operator allows) or coo (the reference route)")
+  app.add_option("--lor-assembly", lor_assembly, "LOR matrix assembly: direct (box/Kershaw lattice: host backends from the vertex coordinates, device backends scattered on the device; else from the element matrices) or coo (the reference route)")
       ->capture_default_str();
   app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: 2)")->capture_default_str();
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
