@@ -50,6 +50,32 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
   for (int c = 0; c < NC; c++) out[c] = owns ? u[(c * Q + k) * CEED_GEN_PLANE + t] : (CeedScalar)0;
 }
 
+/* Columns held in the thread's registers (CEED_GEN_REGISTER_COLUMNS, the glue's plan): [comp][entry], read and
+   written at the thread's own points only, so no other thread needs them. Why: in shared memory BP1 p=4 stored,
+   reloaded and updated every entry of both columns through the shared-memory pipe that bounds it (H200, Nsight
+   Compute "Mem Busy" ~90%), and the two columns took 12 of the element's 18 planes. Indices are constants once the
+   loops unroll (CEED_GEN_SLICE_LOOP rolled, as on HIP, would put the columns in local memory). */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenValueSliceHeld(int k, const CeedScalar *u, CeedScalar *out) {
+  const bool owns = CeedGenOwnsColumn<Q>();
+#pragma unroll
+  for (int c = 0; c < NC; c++) out[c] = owns ? u[c * Q + k] : (CeedScalar)0;
+}
+
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenAddValueSliceHeld(int k, const CeedScalar *values, CeedScalar *v) {
+  if (!CeedGenOwnsColumn<Q>()) return;
+#pragma unroll
+  for (int c = 0; c < NC; c++) v[c * Q + k] += values[c];
+}
+
+/* out (+)= r, N entries in registers. */
+template <int N, bool ADD>
+static __device__ __forceinline__ void CeedGenCopyColumn(const CeedScalar *r, CeedScalar *out) {
+#pragma unroll
+  for (int i = 0; i < N; i++) out[i] = (ADD ? out[i] : (CeedScalar)0) + r[i];
+}
+
 /* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
    and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
    outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them

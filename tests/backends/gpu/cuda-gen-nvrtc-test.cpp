@@ -283,7 +283,26 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
     barriers[i] = counts.barriers;
   }
   EXPECT_LT(barriers[0] * 3, barriers[1] * 2) << barriers[0] << " barriers with two exchange planes, " << barriers[1] << " with one";
-  for (const char *bad : {"CEED_GEN_EXCHANGE_BUFFERS=3", "CEED_GEN_Z_COLUMNS=yes", "CEED_GEN_HELD_DERIVATIVE_ROWS=-1"}) {
+  // Register columns (BP1: the interpolated input and the accumulator): held, the element keeps only the wide
+  // exchange's t_1d planes; default at p = 2 (Q_1d = 4), not at p = 4 (Q_1d = 6), where held they cost occupancy.
+  const struct {
+    int                      p;
+    std::vector<std::string> defines;
+    int                      planes;
+    const char              *stated;
+  } held_cases[] = {{2, {}, 4, "#define CEED_GEN_REGISTER_COLUMNS 1\n"},
+                    {4, {}, 6 + 2 * 6, "#define CEED_GEN_REGISTER_COLUMNS 0\n"},
+                    {4, {"CEED_GEN_REGISTER_COLUMNS=1"}, 6, "#define CEED_GEN_REGISTER_COLUMNS 1\n"},
+                    {2, {"CEED_GEN_REGISTER_COLUMNS=0"}, 4 + 2 * 4, "#define CEED_GEN_REGISTER_COLUMNS 0\n"}};
+  for (const auto &c : held_cases) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({1, c.p, false}, "cuda", 0, {}, &kernel, &error, c.defines), 0) << error;
+    const int t_1d = c.p + 2;
+    EXPECT_EQ(kernel.layout.shared_values_per_elem, c.planes * t_1d * t_1d) << "BP1 p=" << c.p << " " << c.stated;
+    EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP1 p=" << c.p << " " << c.stated;
+  }
+  for (const char *bad : {"CEED_GEN_EXCHANGE_BUFFERS=3", "CEED_GEN_Z_COLUMNS=yes", "CEED_GEN_HELD_DERIVATIVE_ROWS=-1", "CEED_GEN_REGISTER_COLUMNS=2"}) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
     EXPECT_NE(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, {bad}), 0) << bad;
