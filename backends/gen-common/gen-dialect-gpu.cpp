@@ -62,6 +62,7 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
   layout.switches.exchange_buffers = ExchangeBuffers(desc);
   layout.switches.wide_exchange    = WideExchange(desc);
   layout.switches.register_columns = RegisterColumns(desc);
+  layout.switches.constant_matrices = ConstantMatrices(desc);
   layout.exchange_planes           = layout.switches.exchange_buffers;
   layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
   if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
@@ -112,6 +113,7 @@ class GpuDialect final : public Dialect {
     choice("CEED_GEN_EXCHANGE_BUFFERS", l_.switches.exchange_buffers);
     choice("CEED_GEN_WIDE_EXCHANGE", l_.switches.wide_exchange);
     choice("CEED_GEN_REGISTER_COLUMNS", l_.switches.register_columns);
+    choice("CEED_GEN_CONSTANT_MATRICES", l_.switches.constant_matrices);
     return text;
   }
   int Lanes() const override { return 1; }

@@ -20,6 +20,7 @@
 // component's column. Before the columns moved to shared memory (2026-11-26) the vector problems held
 // 2 * 3 * Q1d column values in registers: BP4 at 160-255 registers on sm_90, p=8 spilling.
 #include <algorithm>
+#include <cstdio>
 
 #include "gen-glue.hpp"
 
@@ -148,6 +149,52 @@ bool HoldsDerivativeRows(const OperatorDesc &desc) {
   return true;
 }
 
+// One component's interpolation (transposed: from the points) of field f from `in` to `out` with the staged matrix,
+// and its z contraction from the constant copy where there is one (CeedGenInterpColumnConstZ).
+std::string Interp(const FieldDesc &f, bool transpose, bool add, const std::string &matrix, const std::string &constant, const std::string &in,
+                   const std::string &out) {
+  if (constant == "nullptr") {
+    return "CeedGenInterpTensor<" + Shape(f) + ", " + B(transpose) + ", " + B(add) + ">(elem, " + matrix + ", nullptr, " + in + ", " + out + ", tmp0, tmp1);";
+  }
+  return "CeedGenInterpColumnConstZ<" + S(f.P_1d) + ", " + S(f.Q_1d) + ", " + B(transpose) + ", " + B(add) + ">(" + matrix + ", " + constant + ", " + in +
+         ", " + out + ", tmp0, tmp1);";
+}
+
+// With CEED_GEN_CONSTANT_MATRICES, a __constant__ copy of each interpolating field's 1D matrix in the staged
+// layout ([Q_1d][CeedGenMatrixRow(P_1d)]), its values written exactly (hexadecimal) into the source: the z
+// contractions read the same entry in every thread, which the constant cache serves as an operand of the FMA
+// instead of a shared load (BP1 p=4 on sm_90: 60 of a thread's 176 shared loads). Returns the copy's name per
+// field ("nullptr": none).
+int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &dialect, std::vector<std::string> *in,
+                            std::vector<std::string> *out) {
+  std::vector<std::string> declared;
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    std::vector<std::string>     &names  = side == 0 ? *in : *out;
+    names.assign(fields.size(), "nullptr");
+    for (size_t i = 0; i < fields.size(); i++) {
+      const FieldDesc &f = fields[i];
+      if (!ConstantMatrices(desc) || !HasBasis(f) || f.identity_interp || f.basis_kind != BasisKind::kTensor) continue;
+      names[i] = dialect.TensorMatrix(desc, side == 0, (int)i, false) + "_const";
+      if (std::find(declared.begin(), declared.end(), names[i]) != declared.end()) continue;
+      declared.push_back(names[i]);
+      const CeedScalar *interp = nullptr;
+      CeedCallBackend(CeedBasisGetInterp1D(f.basis, &interp));
+      const int   row = f.P_1d % 2 ? f.P_1d : f.P_1d + 1;  // CeedGenMatrixRow
+      std::string values;
+      for (int q = 0; q < f.Q_1d; q++) {
+        for (int j = 0; j < row; j++) {
+          char text[48];
+          std::snprintf(text, sizeof(text), "(CeedScalar)%a, ", j < f.P_1d ? (double)interp[q * f.P_1d + j] : 0.0);
+          values += text;
+        }
+      }
+      w.Line("__constant__ CeedScalar " + names[i] + "[" + S((long long)f.Q_1d * row) + "] = {" + values + "};");
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace
 
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
@@ -202,6 +249,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     }
   }
 
+  std::vector<std::string> const_in, const_out;
+  CeedCallBackend(DeclareConstantMatrices(w, desc, dialect, &const_in, &const_out));
   dialect.KernelBegin(w, desc);
   w.Line("static_assert(CEED_GEN_SHARED_PER_ELEM >= " + S(plan.planes) + " * CEED_GEN_PLANE, \"the launch gives each element its columns\");");
   // Contraction temporaries of one component.
@@ -236,11 +285,10 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     if (f.eval_mode == CEED_EVAL_NONE || f.identity_interp) {
       w.Line(std::string(held ? "CeedGenCopyColumn<" + Q + ", false>(" : "CeedGenStoreColumn<" + Q + ">(") + e + ", " + column + ");");
     } else if (held) {
-      w.Line("CeedGenInterpTensor<" + Shape(f) + ", false, false>(elem, " + dialect.TensorMatrix(desc, true, i, false) + ", nullptr, " + e + ", " + column +
-             ", tmp0, tmp1);");
+      w.Line(Interp(f, false, false, dialect.TensorMatrix(desc, true, i, false), const_in[i], e, column));
     } else {
       w.Line("CeedScalar q[" + Q + "];");
-      w.Line("CeedGenInterpTensor<" + Shape(f) + ", false, false>(elem, " + dialect.TensorMatrix(desc, true, i, false) + ", nullptr, " + e + ", q, tmp0, tmp1);");
+      w.Line(Interp(f, false, false, dialect.TensorMatrix(desc, true, i, false), const_in[i], e, "q"));
       w.Line("CeedGenStoreColumn<" + Q + ">(q, " + column + ");");
     }
     CloseBlock(w);
@@ -353,8 +401,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
         if (g.identity_interp) {
           w.Line("CeedGenCopyColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
         } else {
-          w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, " + column +
-                 ", " + e + ", tmp0, tmp1);");
+          w.Line(Interp(g, true, add, dialect.TensorMatrix(desc, false, j, false), const_out[j], column, e));
         }
         add = true;
         continue;
@@ -370,8 +417,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
         w.Line("CeedScalar q[" + Q + "];");
         w.Line("CeedGenLoadColumn<" + Q + ", false>(" + column + ", q);");
         if (!add_z.empty()) w.Line(add_z + "q);");
-        w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, q, " + e +
-               ", tmp0, tmp1);");
+        w.Line(Interp(g, true, add, dialect.TensorMatrix(desc, false, j, false), const_out[j], "q", e));
       }
       add = true;
     }

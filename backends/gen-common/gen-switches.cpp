@@ -25,6 +25,7 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_EXCHANGE_BUFFERS", 1, 2, &GpuSwitches::exchange_buffers},
     {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
     {"CEED_GEN_REGISTER_COLUMNS", 0, 1, &GpuSwitches::register_columns},
+    {"CEED_GEN_CONSTANT_MATRICES", 0, 1, &GpuSwitches::constant_matrices},
 };
 
 }  // namespace
@@ -56,6 +57,8 @@ int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
   if (rolled_slice_loops && switches.wide_exchange < 0) switches.wide_exchange = 0;
   // Held columns are indexed by the slice: in a rolled slice loop they would go to local memory (scratch).
   if (rolled_slice_loops && switches.register_columns < 0) switches.register_columns = 0;
+  // Not measured with hipRTC: HIP keeps its matrices in shared memory.
+  if (rolled_slice_loops && switches.constant_matrices < 0) switches.constant_matrices = 0;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -71,16 +74,34 @@ bool WideExchange(const OperatorDesc &desc) {
 
 bool RegisterColumns(const OperatorDesc &desc) {
   if (desc.gpu.register_columns >= 0) return desc.gpu.register_columns;
-  // Held by default for one-component value-only operators (BP1) where the static counts on sm_90 are better with
-  // the same occupancy: 12-16% fewer shared-memory bytes per thread at every degree, but at Q_1d = 5 and 6 (BP1
-  // p = 3, 4) the live columns cost a block step (62.5% -> 56.2%, 50.0% -> 43.8%). Vector fields would unroll their
-  // component loops (BP2 p = 4: 64 -> 100 registers), so they keep shared columns.
+  // Held by default for one-component value-only operators (BP1) with Q_1d <= 4, where the static counts on sm_90
+  // are better at the same occupancy (BP1 p = 2: 16% fewer shared-memory bytes per thread). Longer columns save
+  // 12-15% too, but live across the kernel they cost a block step at p = 3, 4 (tuned launch bounds) and up to 100
+  // registers at p = 5..7 without them. Vector fields would unroll their component loops (BP2 p = 4: 64 -> 100
+  // registers), so they keep shared columns.
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
     for (const FieldDesc &f : *fields) {
-      if (f.eval_mode == CEED_EVAL_GRAD || (f.basis_kind == BasisKind::kTensor && (f.num_comp > 1 || f.Q_1d == 5 || f.Q_1d == 6))) return false;
+      if (f.eval_mode == CEED_EVAL_GRAD || (f.basis_kind == BasisKind::kTensor && (f.num_comp > 1 || f.Q_1d > 4))) return false;
     }
   }
   return true;
+}
+
+bool ConstantMatrices(const OperatorDesc &desc) {
+  if (desc.gpu.constant_matrices >= 0) return desc.gpu.constant_matrices;
+  // By default where the static counts on sm_90 are better at the same occupancy: operators without gradients with
+  // vector fields (BP2 p = 2..8: 23-26% fewer shared loads per thread) or Q_1d <= 4 (BP1 p = 2: 31%). Elsewhere the
+  // FMAs' constant operands raised the registers by a block step (BP1 p = 3..7, BP3 p = 2, BP4 p = 3..5).
+  bool vector = false, short_columns = true;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.eval_mode == CEED_EVAL_GRAD) return false;
+      if (f.basis_kind != BasisKind::kTensor) continue;
+      vector |= f.num_comp > 1;
+      short_columns &= f.Q_1d <= 4;
+    }
+  }
+  return vector || short_columns;
 }
 
 int ExchangeBuffers(const OperatorDesc &desc) {

@@ -76,6 +76,19 @@ static __device__ __forceinline__ void CeedGenCopyColumn(const CeedScalar *r, Ce
   for (int i = 0; i < N; i++) out[i] = (ADD ? out[i] : (CeedScalar)0) + r[i];
 }
 
+/* CeedGenInterpTensor of one 3D component with the z contraction reading M_const, a copy of the staged matrix M in
+   constant memory (CEED_GEN_CONSTANT_MATRICES, the glue's, same layout): every thread reads the same entries there,
+   with plain loads, which NVRTC makes constant-bank operands of the FMAs instead of shared loads. x and y, whose
+   entries differ per thread, stay with M. */
+template <int P, int Q, bool TRANSPOSE, bool ADD>
+static __device__ __forceinline__ void CeedGenInterpColumnConstZ(const CeedScalar *M, const CeedScalar *M_const, const CeedScalar *in, CeedScalar *out,
+                                                                 CeedScalar *tmp0, CeedScalar *tmp1) {
+  constexpr int NIN = TRANSPOSE ? Q : P, NOUT = TRANSPOSE ? P : Q;
+  CeedGenContractShared<1, NIN, NIN, NOUT, 0, TRANSPOSE, false>(M, in, tmp0);
+  CeedGenContractShared<1, NIN, NIN, NOUT, 1, TRANSPOSE, false>(M, tmp0, tmp1);
+  CeedGenContractRows<1, NIN, NOUT, 1, TRANSPOSE, ADD, CeedGenMatrixRow(P), true>(M_const, tmp1, out);
+}
+
 /* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
    and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
    outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them
