@@ -89,18 +89,20 @@ bool RegisterColumns(const OperatorDesc &desc) {
 
 bool ConstantMatrices(const OperatorDesc &desc) {
   if (desc.gpu.constant_matrices >= 0) return desc.gpu.constant_matrices;
-  // By default where the static counts on sm_90 are better at the same occupancy: operators without gradients with
-  // vector fields (BP2 p = 2..8: 23-26% fewer shared loads per thread) or Q_1d <= 4 (BP1 p = 2: 31%). Elsewhere the
-  // FMAs' constant operands raised the registers by a block step (BP1 p = 3..7, BP3 p = 2, BP4 p = 3..5).
-  bool vector = false, short_columns = true;
+  // By default where the static counts on sm_90 are better at the same occupancy (tuned launch bounds): value-only
+  // operators with vector fields (BP2 p = 2..8: 23-26% fewer shared loads per thread) or Q_1d <= 4 (BP1 p = 2: 31%),
+  // one-component gradients with Q_1d >= 5 (BP3 p = 3..8: 7-10%). Elsewhere the FMAs' constant operands raised the
+  // registers by a block step (BP1 p = 3..7, BP3 p = 2, BP4 p = 3..5).
+  bool gradient = false, vector = false, short_columns = true;
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
     for (const FieldDesc &f : *fields) {
-      if (f.eval_mode == CEED_EVAL_GRAD) return false;
+      gradient |= f.eval_mode == CEED_EVAL_GRAD;
       if (f.basis_kind != BasisKind::kTensor) continue;
       vector |= f.num_comp > 1;
       short_columns &= f.Q_1d <= 4;
     }
   }
+  if (gradient) return !vector && !short_columns;
   return vector || short_columns;
 }
 
