@@ -91,7 +91,7 @@ bool ConstantMatrices(const OperatorDesc &desc) {
   if (desc.gpu.constant_matrices >= 0) return desc.gpu.constant_matrices;
   // By default where the static counts on sm_90 are better at the same occupancy (tuned launch bounds): value-only
   // operators with vector fields (BP2 p = 2..8: 23-26% fewer shared loads per thread) or Q_1d <= 4 (BP1 p = 2: 31%),
-  // one-component gradients with Q_1d >= 5 (BP3 p = 3..8: 7-10%). Elsewhere the FMAs' constant operands raised the
+  // one-component gradients with Q_1d >= 5 (BP3 p = 3..8: 10-12%). Elsewhere the FMAs' constant operands raised the
   // registers by a block step (BP1 p = 3..7, BP3 p = 2, BP4 p = 3..5).
   bool gradient = false, vector = false, short_columns = true;
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
