@@ -163,7 +163,7 @@ std::string Interp(const FieldDesc &f, bool transpose, bool add, const std::stri
 // With CEED_GEN_CONSTANT_MATRICES, a __constant__ copy of each interpolating field's 1D matrix in the staged
 // layout ([Q_1d][CeedGenMatrixRow(P_1d)]), its values written exactly (hexadecimal) into the source: the z
 // contractions read the same entry in every thread, which the constant cache serves as an operand of the FMA
-// instead of a shared load (BP1 p=4 on sm_90: 60 of a thread's 176 shared loads). Returns the copy's name per
+// instead of a shared load (BP1 p=4 on sm_90: 60 of a thread's 221 shared loads). Returns the copy's name per
 // field ("nullptr": none).
 int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &dialect, std::vector<std::string> *in,
                             std::vector<std::string> *out) {
