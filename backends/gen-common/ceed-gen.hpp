@@ -135,6 +135,10 @@ struct GpuSwitches {
                              // 0: not given (ExchangeBuffers)
   int wide_exchange    = -1;  // CEED_GEN_WIDE_EXCHANGE: the sliced kernels' interpolations exchange a component's whole
                               // column between two barriers (a plane per entry); -1: not given (WideExchange)
+  int register_columns = -1;  // CEED_GEN_REGISTER_COLUMNS: the sliced kernels keep the columns of values no gradient
+                              // reads in registers instead of shared memory; -1: not given (RegisterColumns)
+  int constant_matrices = -1;  // CEED_GEN_CONSTANT_MATRICES: the sliced kernels' z interpolations read their matrix
+                               // from constant memory initialized in the source; -1: not given (the backend's default)
 };
 
 
@@ -155,6 +159,12 @@ int ExchangeBuffers(const OperatorDesc &desc);
 // component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;
 // BP3 p=4, 6 and BP2 p=2, 4, 6 lose occupancy to the shared memory or registers).
 bool WideExchange(const OperatorDesc &desc);
+// Whether desc's sliced kernel keeps its value columns (interpolated or point data, no gradient among the fields
+// sharing them) in registers: the JIT define's, else the default rule of gen-switches.cpp.
+bool RegisterColumns(const OperatorDesc &desc);
+// Whether desc's sliced kernel reads the z contractions' interpolation matrices from constant memory: the JIT
+// define's, else the default rule of gen-switches.cpp.
+bool ConstantMatrices(const OperatorDesc &desc);
 // desc->gpu from ceed's JIT defines (a value out of range is an error naming it), for a gpu-dialect backend only (the
 // cpu paths ignore the switches), with the backend's defaults of those not given: with rolled slice loops (hipRTC,
 // GpuDialectOptions) one exchange plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add)

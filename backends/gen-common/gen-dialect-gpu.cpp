@@ -61,6 +61,8 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
   layout.switches                  = desc.gpu;
   layout.switches.exchange_buffers = ExchangeBuffers(desc);
   layout.switches.wide_exchange    = WideExchange(desc);
+  layout.switches.register_columns = RegisterColumns(desc);
+  layout.switches.constant_matrices = ConstantMatrices(desc);
   layout.exchange_planes           = layout.switches.exchange_buffers;
   layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
   if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
@@ -110,6 +112,8 @@ class GpuDialect final : public Dialect {
     choice("CEED_GEN_Z_COLUMNS", l_.switches.z_columns);
     choice("CEED_GEN_EXCHANGE_BUFFERS", l_.switches.exchange_buffers);
     choice("CEED_GEN_WIDE_EXCHANGE", l_.switches.wide_exchange);
+    choice("CEED_GEN_REGISTER_COLUMNS", l_.switches.register_columns);
+    choice("CEED_GEN_CONSTANT_MATRICES", l_.switches.constant_matrices);
     return text;
   }
   int Lanes() const override { return 1; }

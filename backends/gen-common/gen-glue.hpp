@@ -65,10 +65,12 @@ bool SliceableOperator(const OperatorDesc &desc);
 // Where the sliced kernel keeps its columns in the element's shared memory, in planes (one value per thread of the
 // element): exchange planes first (CEED_GEN_EXCHANGE_BUFFERS of them, a pair each for a gradient output, or a plane
 // per column entry with CEED_GEN_WIDE_EXCHANGE), then the columns, each field's starting plane (-1: none); then the z columns of
-// the one-component gradients (the z derivative of an input, the slices' z values of an output; -1: none).
+// the one-component gradients (the z derivative of an input, the slices' z values of an output; -1: none). With
+// CEED_GEN_REGISTER_COLUMNS the columns no gradient reads are the thread's registers instead (held: no planes).
 struct SlicedColumns {
-  int              exchange = 1, planes = 0;
-  std::vector<int> input, output, z_input, z_output;
+  int               exchange = 1, planes = 0;
+  std::vector<int>  input, output, z_input, z_output;
+  std::vector<bool> input_held, output_held;
 };
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc);
 int  GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialect &dialect, const std::string &qf_source, KernelSource *source);

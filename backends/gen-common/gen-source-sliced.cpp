@@ -20,6 +20,7 @@
 // component's column. Before the columns moved to shared memory (2026-11-26) the vector problems held
 // 2 * 3 * Q1d column values in registers: BP4 at 160-255 registers on sm_90, p=8 spilling.
 #include <algorithm>
+#include <cstdio>
 
 #include "gen-glue.hpp"
 
@@ -72,22 +73,39 @@ bool HasBasis(const FieldDesc &f) { return f.eval_mode == CEED_EVAL_INTERP || f.
 
 // Columns per field: fields with a basis that read or write the same data through the same basis share one (the
 // values at the points of both an interpolated and a differentiated field; the sum of outputs, transposed once).
-std::vector<int> PlanColumns(const std::vector<FieldDesc> &fields, int q_1d, int *next) {
+// With hold_values, a column none of whose fields is a gradient (read or written at the thread's own points only)
+// is held in registers (*held) and takes no planes; its entry in the result is then -2 - (its first field).
+std::vector<int> PlanColumns(const std::vector<FieldDesc> &fields, int q_1d, bool hold_values, int *next, std::vector<bool> *held) {
   std::vector<int> plane(fields.size(), -1);
+  std::vector<int> owner(fields.size(), -1);
   for (size_t i = 0; i < fields.size(); i++) {
     const FieldDesc &f = fields[i];
     if (f.eval_mode == CEED_EVAL_WEIGHT || StridedPointData(f)) continue;
-    for (size_t j = 0; j < i && plane[i] < 0; j++) {
-      if (plane[j] >= 0 && HasBasis(f) && HasBasis(fields[j]) && SameData(f, fields[j]) && f.basis == fields[j].basis) plane[i] = plane[j];
+    owner[i] = (int)i;
+    for (size_t j = 0; j < i && owner[i] == (int)i; j++) {
+      if (owner[j] >= 0 && HasBasis(f) && HasBasis(fields[j]) && SameData(f, fields[j]) && f.basis == fields[j].basis) owner[i] = owner[j];
     }
-    if (plane[i] >= 0) continue;
-    plane[i] = *next;
-    *next += f.num_comp * q_1d;
+  }
+  held->assign(fields.size(), false);
+  for (size_t i = 0; i < fields.size(); i++) {
+    if (owner[i] != (int)i) continue;
+    bool gradient = false;
+    for (size_t j = i; j < fields.size(); j++) gradient |= owner[j] == (int)i && fields[j].eval_mode == CEED_EVAL_GRAD;
+    (*held)[i] = hold_values && !gradient;
+    if ((*held)[i]) {
+      plane[i] = -2 - (int)i;
+    } else {
+      plane[i] = *next;
+      *next += fields[i].num_comp * q_1d;
+    }
+  }
+  for (size_t i = 0; i < fields.size(); i++) {
+    if (owner[i] >= 0 && owner[i] != (int)i) plane[i] = plane[owner[i]], (*held)[i] = (*held)[owner[i]];
   }
   return plane;
 }
 
-bool OwnsColumn(const std::vector<int> &plane, int i) { return plane[i] >= 0 && std::find(plane.begin(), plane.end(), plane[i]) - plane.begin() == i; }
+bool OwnsColumn(const std::vector<int> &plane, int i) { return plane[i] != -1 && std::find(plane.begin(), plane.end(), plane[i]) - plane.begin() == i; }
 
 std::string Column(bool is_input, int owner) { return std::string(is_input ? "u_" : "v_") + S(owner); }
 
@@ -100,9 +118,10 @@ std::string ColumnName(const std::vector<int> &plane, bool is_input, int i) {
 }
 
 // `for` over the components of a field: one component's column at a time in registers (not unrolled: its body is
-// the same for each, and unrolled the compiler would overlap them).
-void ComponentLoop(Writer &w, const FieldDesc &f) {
-  w.Line("#pragma unroll 1");
+// the same for each, and unrolled the compiler would overlap them), unless a held column is indexed by the component
+// (a register array takes constant indices only).
+void ComponentLoop(Writer &w, const FieldDesc &f, bool held = false) {
+  w.Line(held ? "#pragma unroll" : "#pragma unroll 1");
   w.Line("for (int c = 0; c < " + S(f.num_comp) + "; c++) {");
   w.Indent();
 }
@@ -130,6 +149,52 @@ bool HoldsDerivativeRows(const OperatorDesc &desc) {
   return true;
 }
 
+// One component's interpolation (transposed: from the points) of field f from `in` to `out` with the staged matrix,
+// and its z contraction from the constant copy where there is one (CeedGenInterpColumnConstZ).
+std::string Interp(const FieldDesc &f, bool transpose, bool add, const std::string &matrix, const std::string &constant, const std::string &in,
+                   const std::string &out) {
+  if (constant == "nullptr") {
+    return "CeedGenInterpTensor<" + Shape(f) + ", " + B(transpose) + ", " + B(add) + ">(elem, " + matrix + ", nullptr, " + in + ", " + out + ", tmp0, tmp1);";
+  }
+  return "CeedGenInterpColumnConstZ<" + S(f.P_1d) + ", " + S(f.Q_1d) + ", " + B(transpose) + ", " + B(add) + ">(" + matrix + ", " + constant + ", " + in +
+         ", " + out + ", tmp0, tmp1);";
+}
+
+// With CEED_GEN_CONSTANT_MATRICES, a __constant__ copy of each interpolating field's 1D matrix in the staged
+// layout ([Q_1d][CeedGenMatrixRow(P_1d)]), its values written exactly (hexadecimal) into the source: the z
+// contractions read the same entry in every thread, which the constant cache serves as an operand of the FMA
+// instead of a shared load (BP1 p=4 on sm_90: 60 of a thread's 221 shared loads). Returns the copy's name per
+// field ("nullptr": none).
+int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &dialect, std::vector<std::string> *in,
+                            std::vector<std::string> *out) {
+  std::vector<std::string> declared;
+  for (int side = 0; side < 2; side++) {
+    const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
+    std::vector<std::string>     &names  = side == 0 ? *in : *out;
+    names.assign(fields.size(), "nullptr");
+    for (size_t i = 0; i < fields.size(); i++) {
+      const FieldDesc &f = fields[i];
+      if (!ConstantMatrices(desc) || !HasBasis(f) || f.identity_interp || f.basis_kind != BasisKind::kTensor) continue;
+      names[i] = dialect.TensorMatrix(desc, side == 0, (int)i, false) + "_const";
+      if (std::find(declared.begin(), declared.end(), names[i]) != declared.end()) continue;
+      declared.push_back(names[i]);
+      const CeedScalar *interp = nullptr;
+      CeedCallBackend(CeedBasisGetInterp1D(f.basis, &interp));
+      const int   row = f.P_1d % 2 ? f.P_1d : f.P_1d + 1;  // CeedGenMatrixRow
+      std::string values;
+      for (int q = 0; q < f.Q_1d; q++) {
+        for (int j = 0; j < row; j++) {
+          char text[48];
+          std::snprintf(text, sizeof(text), "(CeedScalar)%a, ", j < f.P_1d ? (double)interp[q * f.P_1d + j] : 0.0);
+          values += text;
+        }
+      }
+      w.Line("__constant__ CeedScalar " + names[i] + "[" + S((long long)f.Q_1d * row) + "] = {" + values + "};");
+    }
+  }
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace
 
 SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
@@ -150,8 +215,9 @@ SlicedColumns PlanSlicedColumns(const OperatorDesc &desc) {
   }
   const int q_1d = SlicedQ1d(desc);
   int       next = plan.exchange;
-  plan.input     = PlanColumns(desc.inputs, q_1d, &next);
-  plan.output    = PlanColumns(desc.outputs, q_1d, &next);
+  const bool hold = RegisterColumns(desc);
+  plan.input      = PlanColumns(desc.inputs, q_1d, hold, &next, &plan.input_held);
+  plan.output     = PlanColumns(desc.outputs, q_1d, hold, &next, &plan.output_held);
   // z columns (CeedGenZDerivativeColumn): one-component gradients only (vector ones would take 3 Q_1d planes each,
   // the shared memory that bounds their occupancy at p >= 7), outputs with a column of their own.
   for (int side = 0; side < 2; side++) {
@@ -183,6 +249,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     }
   }
 
+  std::vector<std::string> const_in, const_out;
+  CeedCallBackend(DeclareConstantMatrices(w, desc, dialect, &const_in, &const_out));
   dialect.KernelBegin(w, desc);
   w.Line("static_assert(CEED_GEN_SHARED_PER_ELEM >= " + S(plan.planes) + " * CEED_GEN_PLANE, \"the launch gives each element its columns\");");
   // Contraction temporaries of one component.
@@ -192,7 +260,14 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
   for (int side = 0; side < 2; side++) {
     const std::vector<int> &plane = side == 0 ? plan.input : plan.output;
     for (int i = 0; i < (int)plane.size(); i++) {
-      if (OwnsColumn(plane, i)) w.Line("CeedScalar *const " + Column(side == 0, i) + " = CeedGenSharedColumn(" + S(plane[i]) + ");");
+      const std::vector<bool> &held = side == 0 ? plan.input_held : plan.output_held;
+      const FieldDesc         &f    = (side == 0 ? desc.inputs : desc.outputs)[i];
+      if (OwnsColumn(plane, i) && held[i]) {
+        // Outputs accumulate from zero; inputs are filled in step 1.
+        w.Line("CeedScalar " + Column(side == 0, i) + "[" + S((long long)f.num_comp * q_1d) + "]" + (side == 1 ? " = {};" : ";"));
+      } else if (OwnsColumn(plane, i)) {
+        w.Line("CeedScalar *const " + Column(side == 0, i) + " = CeedGenSharedColumn(" + S(plane[i]) + ");");
+      }
       const int z = (side == 0 ? plan.z_input : plan.z_output)[i];
       if (z >= 0) w.Line("CeedScalar *const " + ZColumn(side == 0, i) + " = CeedGenSharedColumn(" + S(z) + ");");
     }
@@ -201,16 +276,19 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
   for (int i = 0; i < num_in; i++) {
     const FieldDesc &f = desc.inputs[i];
     if (!OwnsColumn(plan.input, i)) continue;
-    const std::string column = ColumnComponent(Column(true, i), q_1d), e = "e_in_" + S(i);
-    w.Line("// input " + S(i) + ": " + Describe(f));
-    ComponentLoop(w, f);
+    const bool        held   = plan.input_held[i];
+    const std::string column = held ? Column(true, i) + " + c * " + Q : ColumnComponent(Column(true, i), q_1d), e = "e_in_" + S(i);
+    w.Line("// input " + S(i) + ": " + Describe(f) + (held ? " (column in registers)" : ""));
+    ComponentLoop(w, f, held);
     w.Line("CeedScalar " + e + "[" + S(f.eval_mode == CEED_EVAL_NONE ? q_1d : f.P_1d) + "];");
     w.Line(RestrictionCall(desc, f, true, i, e, "c"));
     if (f.eval_mode == CEED_EVAL_NONE || f.identity_interp) {
-      w.Line("CeedGenStoreColumn<" + Q + ">(" + e + ", " + column + ");");
+      w.Line(std::string(held ? "CeedGenCopyColumn<" + Q + ", false>(" : "CeedGenStoreColumn<" + Q + ">(") + e + ", " + column + ");");
+    } else if (held) {
+      w.Line(Interp(f, false, false, dialect.TensorMatrix(desc, true, i, false), const_in[i], e, column));
     } else {
       w.Line("CeedScalar q[" + Q + "];");
-      w.Line("CeedGenInterpTensor<" + Shape(f) + ", false, false>(elem, " + dialect.TensorMatrix(desc, true, i, false) + ", nullptr, " + e + ", q, tmp0, tmp1);");
+      w.Line(Interp(f, false, false, dialect.TensorMatrix(desc, true, i, false), const_in[i], e, "q"));
       w.Line("CeedGenStoreColumn<" + Q + ">(q, " + column + ");");
     }
     CloseBlock(w);
@@ -220,11 +298,12 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     w.Line("CeedGenZDerivativeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + ColumnName(plan.input, true, i) + ", " +
            ZColumn(true, i) + ");");
   }
-  // 2. Accumulators.
+  // 2. Accumulators (held ones start at zero).
   for (int i = 0; i < num_out; i++) {
-    if (OwnsColumn(plan.output, i)) w.Line("CeedGenZeroColumn<" + S((long long)desc.outputs[i].num_comp * q_1d) + ">(" + Column(false, i) + ");");
+    if (OwnsColumn(plan.output, i) && !plan.output_held[i])
+      w.Line("CeedGenZeroColumn<" + S((long long)desc.outputs[i].num_comp * q_1d) + ">(" + Column(false, i) + ");");
   }
-  w.Line("__syncthreads();  // the columns are read across the element's threads");
+  if (plan.planes > plan.exchange) w.Line("__syncthreads();  // the columns are read across the element's threads");
   // The derivative rows each thread uses on every slice (CeedGenGradRows), one set per matrix and side.
   const bool               hold = HoldsDerivativeRows(desc);
   std::vector<std::string> in_rows(num_in), out_rows(num_out);
@@ -263,7 +342,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     } else if (StridedPointData(f)) {
       w.Line(ReadAtPointCall(desc, f, i) + in + ");");
     } else {
-      w.Line("CeedGenValueSlice<" + nc + ", " + Q + ">(point, " + ColumnName(plan.input, true, i) + ", " + in + ");");
+      w.Line(std::string(plan.input_held[i] ? "CeedGenValueSliceHeld<" : "CeedGenValueSlice<") + nc + ", " + Q + ">(point, " + ColumnName(plan.input, true, i) +
+             ", " + in + ");");
     }
   }
   for (int i = 0; i < num_out; i++) w.Line("CeedScalar qf_out_" + S(i) + "[" + S(desc.outputs[i].size) + "];");
@@ -278,7 +358,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     } else if (StridedPointData(f)) {
       w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");
     } else {
-      w.Line("CeedGenAddValueSlice<" + nc + ", " + Q + ">(point, " + out + ", " + ColumnName(plan.output, false, i) + ");");
+      w.Line(std::string(plan.output_held[i] ? "CeedGenAddValueSliceHeld<" : "CeedGenAddValueSlice<") + nc + ", " + Q + ">(point, " + out + ", " +
+             ColumnName(plan.output, false, i) + ");");
     }
   }
   CloseBlock(w);
@@ -291,10 +372,12 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const FieldDesc &f = desc.outputs[i];
     if (StridedPointData(f)) continue;
     if (f.eval_mode == CEED_EVAL_NONE) {
-      w.Line("// output " + S(i) + ": " + Describe(f));
-      ComponentLoop(w, f);
+      const bool held = plan.output_held[i];
+      w.Line("// output " + S(i) + ": " + Describe(f) + (held ? " (column in registers)" : ""));
+      ComponentLoop(w, f, held);
       w.Line("CeedScalar e_out_" + S(i) + "[" + Q + "];");
-      w.Line("CeedGenLoadColumn<" + Q + ", false>(" + ColumnComponent(Column(false, i), q_1d) + ", e_out_" + S(i) + ");");
+      w.Line(held ? "CeedGenCopyColumn<" + Q + ", false>(" + Column(false, i) + " + c * " + Q + ", e_out_" + S(i) + ");"
+                  : "CeedGenLoadColumn<" + Q + ", false>(" + ColumnComponent(Column(false, i), q_1d) + ", e_out_" + S(i) + ");");
       w.Line(RestrictionCall(desc, f, false, i, "e_out_" + S(i), "c"));
       CloseBlock(w);
       continue;
@@ -303,7 +386,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     // The group is complete: every output of it transposed into one nodal column per component.
     const int         group = out_group[i];
     const std::string e     = "e_out_" + S(group);
-    ComponentLoop(w, desc.outputs[group]);
+    bool              held  = false;
+    for (int j = group; j <= i; j++) held |= out_group[j] == group && plan.output_held[j];
+    ComponentLoop(w, desc.outputs[group], held);
     w.Line("CeedScalar " + e + "[" + S(desc.outputs[group].P_1d) + "];");
     bool add = false;
     for (int j = group; j <= i; j++) {
@@ -311,6 +396,16 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       if (out_group[j] != group) continue;
       w.Line("// output " + S(j) + ": " + Describe(g) + (OwnsColumn(plan.output, j) ? "" : " (summed in " + ColumnName(plan.output, false, j) + ")"));
       if (!OwnsColumn(plan.output, j)) continue;
+      if (plan.output_held[j]) {
+        const std::string column = Column(false, j) + " + c * " + Q;
+        if (g.identity_interp) {
+          w.Line("CeedGenCopyColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
+        } else {
+          w.Line(Interp(g, true, add, dialect.TensorMatrix(desc, false, j, false), const_out[j], column, e));
+        }
+        add = true;
+        continue;
+      }
       const std::string column = ColumnComponent(Column(false, j), q_1d);
       // The slices' z values of the gradient, transposed into the values just loaded.
       const std::string add_z = plan.z_output[j] < 0 ? "" : "CeedGenAddZDerivativeTransposeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, false, j, true) +
@@ -322,8 +417,7 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
         w.Line("CeedScalar q[" + Q + "];");
         w.Line("CeedGenLoadColumn<" + Q + ", false>(" + column + ", q);");
         if (!add_z.empty()) w.Line(add_z + "q);");
-        w.Line("CeedGenInterpTensor<" + Shape(g) + ", true, " + B(add) + ">(elem, " + dialect.TensorMatrix(desc, false, j, false) + ", nullptr, q, " + e +
-               ", tmp0, tmp1);");
+        w.Line(Interp(g, true, add, dialect.TensorMatrix(desc, false, j, false), const_out[j], "q", e));
       }
       add = true;
     }

@@ -24,6 +24,8 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_Z_COLUMNS", 0, 1, &GpuSwitches::z_columns},
     {"CEED_GEN_EXCHANGE_BUFFERS", 1, 2, &GpuSwitches::exchange_buffers},
     {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
+    {"CEED_GEN_REGISTER_COLUMNS", 0, 1, &GpuSwitches::register_columns},
+    {"CEED_GEN_CONSTANT_MATRICES", 0, 1, &GpuSwitches::constant_matrices},
 };
 
 }  // namespace
@@ -53,6 +55,10 @@ int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
   }
   if (rolled_slice_loops && switches.exchange_buffers == 0) switches.exchange_buffers = 1;
   if (rolled_slice_loops && switches.wide_exchange < 0) switches.wide_exchange = 0;
+  // Held columns are indexed by the slice: in a rolled slice loop they would go to local memory (scratch).
+  if (rolled_slice_loops && switches.register_columns < 0) switches.register_columns = 0;
+  // Not measured with hipRTC: HIP keeps its matrices in shared memory.
+  if (rolled_slice_loops && switches.constant_matrices < 0) switches.constant_matrices = 0;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -64,6 +70,40 @@ bool WideExchange(const OperatorDesc &desc) {
     }
   }
   return true;
+}
+
+bool RegisterColumns(const OperatorDesc &desc) {
+  if (desc.gpu.register_columns >= 0) return desc.gpu.register_columns;
+  // Held by default for one-component value-only operators (BP1) with Q_1d <= 4, where the static counts on sm_90
+  // are better at the same occupancy (BP1 p = 2: 16% fewer shared-memory bytes per thread). Longer columns save
+  // 12-15% too, but live across the kernel they cost a block step at p = 3, 4 (tuned launch bounds) and up to 100
+  // registers at p = 5..7 without them. Vector fields would unroll their component loops (BP2 p = 4: 64 -> 100
+  // registers), so they keep shared columns.
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.eval_mode == CEED_EVAL_GRAD || (f.basis_kind == BasisKind::kTensor && (f.num_comp > 1 || f.Q_1d > 4))) return false;
+    }
+  }
+  return true;
+}
+
+bool ConstantMatrices(const OperatorDesc &desc) {
+  if (desc.gpu.constant_matrices >= 0) return desc.gpu.constant_matrices;
+  // By default where the static counts on sm_90 are better at the same occupancy (tuned launch bounds): value-only
+  // operators with vector fields (BP2 p = 2..8: 23-26% fewer shared loads per thread) or Q_1d <= 4 (BP1 p = 2: 31%),
+  // one-component gradients with Q_1d >= 5 (BP3 p = 3..8: 10-12%). Elsewhere the FMAs' constant operands raised the
+  // registers by a block step (BP1 p = 3..7, BP3 p = 2, BP4 p = 3..5).
+  bool gradient = false, vector = false, short_columns = true;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      gradient |= f.eval_mode == CEED_EVAL_GRAD;
+      if (f.basis_kind != BasisKind::kTensor) continue;
+      vector |= f.num_comp > 1;
+      short_columns &= f.Q_1d <= 4;
+    }
+  }
+  if (gradient) return !vector && !short_columns;
+  return vector || short_columns;
 }
 
 int ExchangeBuffers(const OperatorDesc &desc) {

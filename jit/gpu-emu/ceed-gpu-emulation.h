@@ -41,6 +41,8 @@
 #define __forceinline__ inline __attribute__((always_inline))
 #define __launch_bounds__(...)
 #define __grid_constant__
+/* Module-scope data the generator initializes in the source (CEED_GEN_CONSTANT_MATRICES). */
+#define __constant__ static
 /* Static shared arrays: one per OS thread, i.e. per block being run (extern ones are rewritten by the
    backend into CeedEmuDynamicShared, below). */
 #define __shared__ static thread_local

@@ -66,7 +66,7 @@ struct CeedGenMatrixRowOf {
    sm_90: 240 registers per thread). The sum over j is rolled on HIP (CEED_GEN_CONTRACTION_SUM_LOOP): unrolled, hipRTC's
    clang loads all J x K entries ahead of the FMAs (gfx90a BP2 p=8: 144 VGPRs, 120 rolled), and a rolled loop costs
    one indexed read of in[j] per K FMAs. */
-template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD, int ROW>
+template <int A, int J, int K, int B, bool TRANSPOSE, bool ADD, int ROW, bool PLAIN_LOADS = false>
 static __device__ __forceinline__ void CeedGenContractRows(const CeedScalar *__restrict__ M, const CeedScalar *in, CeedScalar *out) {
   CeedScalar sum[A * K * B];
 #pragma unroll
@@ -75,7 +75,8 @@ static __device__ __forceinline__ void CeedGenContractRows(const CeedScalar *__r
   for (int j = 0; j < J; j++) {
 #pragma unroll
     for (int k = 0; k < K; k++) {
-      const CeedScalar m = CeedGenMatrixEntry(M, CeedGenMatrixIndex<J, K, TRANSPOSE, ROW>(k, j));
+      const int        index = CeedGenMatrixIndex<J, K, TRANSPOSE, ROW>(k, j);
+      const CeedScalar m     = PLAIN_LOADS ? M[index] : CeedGenMatrixEntry(M, index);
 #pragma unroll
       for (int a = 0; a < A; a++) {
 #pragma unroll

@@ -50,6 +50,45 @@ static __device__ __forceinline__ void CeedGenValueSlice(int k, const CeedScalar
   for (int c = 0; c < NC; c++) out[c] = owns ? u[(c * Q + k) * CEED_GEN_PLANE + t] : (CeedScalar)0;
 }
 
+/* Columns held in the thread's registers (CEED_GEN_REGISTER_COLUMNS, the glue's plan): [comp][entry], read and
+   written at the thread's own points only, so no other thread needs them. Why: in shared memory BP1 p=4 stored,
+   reloaded and updated every entry of both columns through the shared-memory pipe that bounds it (H200, Nsight
+   Compute "Mem Busy" ~90%), and the two columns took 12 of the element's 18 planes. Indices are constants once the
+   loops unroll (CEED_GEN_SLICE_LOOP rolled, as on HIP, would put the columns in local memory). */
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenValueSliceHeld(int k, const CeedScalar *u, CeedScalar *out) {
+  const bool owns = CeedGenOwnsColumn<Q>();
+#pragma unroll
+  for (int c = 0; c < NC; c++) out[c] = owns ? u[c * Q + k] : (CeedScalar)0;
+}
+
+template <int NC, int Q>
+static __device__ __forceinline__ void CeedGenAddValueSliceHeld(int k, const CeedScalar *values, CeedScalar *v) {
+  if (!CeedGenOwnsColumn<Q>()) return;
+#pragma unroll
+  for (int c = 0; c < NC; c++) v[c * Q + k] += values[c];
+}
+
+/* out (+)= r, N entries in registers. */
+template <int N, bool ADD>
+static __device__ __forceinline__ void CeedGenCopyColumn(const CeedScalar *r, CeedScalar *out) {
+#pragma unroll
+  for (int i = 0; i < N; i++) out[i] = (ADD ? out[i] : (CeedScalar)0) + r[i];
+}
+
+/* CeedGenInterpTensor of one 3D component with the z contraction reading M_const, a copy of the staged matrix M in
+   constant memory (CEED_GEN_CONSTANT_MATRICES, the glue's, same layout): every thread reads the same entries there,
+   with plain loads, which NVRTC makes constant-bank operands of the FMAs instead of shared loads. x and y, whose
+   entries differ per thread, stay with M. */
+template <int P, int Q, bool TRANSPOSE, bool ADD>
+static __device__ __forceinline__ void CeedGenInterpColumnConstZ(const CeedScalar *M, const CeedScalar *M_const, const CeedScalar *in, CeedScalar *out,
+                                                                 CeedScalar *tmp0, CeedScalar *tmp1) {
+  constexpr int NIN = TRANSPOSE ? Q : P, NOUT = TRANSPOSE ? P : Q;
+  CeedGenContractShared<1, NIN, NIN, NOUT, 0, TRANSPOSE, false>(M, in, tmp0);
+  CeedGenContractShared<1, NIN, NIN, NOUT, 1, TRANSPOSE, false>(M, tmp0, tmp1);
+  CeedGenContractRows<1, NIN, NOUT, 1, TRANSPOSE, ADD, CeedGenMatrixRow(P), true>(M_const, tmp1, out);
+}
+
 /* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
    and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
    outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them

@@ -249,7 +249,7 @@ TEST_P(CudaOperator, MatchesTheCpuReference) {
 // The generator's switches (JIT defines, docs/gpu.md) at values other than the default, on a 3D Poisson operator (the
 // sliced kernel: z columns, derivative rows, exchange planes) and a 3D vector mass operator: the same action as the
 // CPU's. Two switches share a context where they touch different parts of the kernel, to keep the compiles few (the
-// scalar mass operators of MatchesTheCpuReference run the default wide exchange).
+// scalar mass operators of MatchesTheCpuReference run the default wide exchange and register columns).
 // Plain gen resources only (every switch's other values: tools/gpu-check.sh variants).
 TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
   const std::string resource = GetParam();
@@ -258,9 +258,11 @@ TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
   const struct {
     std::vector<const char *> defines;
     Kind                      kind;
-  } variants[] = {{{"CEED_GEN_Z_COLUMNS=0", "CEED_GEN_HELD_DERIVATIVE_ROWS=2"}, Kind::kPoisson},
+  } variants[] = {{{"CEED_GEN_Z_COLUMNS=0", "CEED_GEN_HELD_DERIVATIVE_ROWS=2", "CEED_GEN_CONSTANT_MATRICES=1"}, Kind::kPoisson},
                   {{"CEED_GEN_EXCHANGE_BUFFERS=1", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kPoisson},
-                  {{"CEED_GEN_EXCHANGE_BUFFERS=2", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kVectorMass}};
+                  {{"CEED_GEN_EXCHANGE_BUFFERS=2", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kVectorMass},
+                  {{"CEED_GEN_REGISTER_COLUMNS=1", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kVectorMass},
+                  {{"CEED_GEN_REGISTER_COLUMNS=0", "CEED_GEN_WIDE_EXCHANGE=0", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kMass}};
   for (const auto &v : variants) {
     Ceed        variant = nullptr;
     std::string reason, what;
