@@ -26,6 +26,7 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
     {"CEED_GEN_REGISTER_COLUMNS", 0, 1, &GpuSwitches::register_columns},
     {"CEED_GEN_CONSTANT_MATRICES", 0, 1, &GpuSwitches::constant_matrices},
+    {"CEED_GEN_CONSTANT_DERIVATIVES", 0, 1, &GpuSwitches::constant_derivatives},
 };
 
 }  // namespace
@@ -59,6 +60,7 @@ int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
   if (rolled_slice_loops && switches.register_columns < 0) switches.register_columns = 0;
   // Not measured with hipRTC: HIP keeps its matrices in shared memory.
   if (rolled_slice_loops && switches.constant_matrices < 0) switches.constant_matrices = 0;
+  if (rolled_slice_loops && switches.constant_derivatives < 0) switches.constant_derivatives = 0;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -104,6 +106,11 @@ bool ConstantMatrices(const OperatorDesc &desc) {
   }
   if (gradient) return !vector && !short_columns;
   return vector || short_columns;
+}
+
+bool ConstantDerivatives(const OperatorDesc &desc) {
+  if (desc.gpu.constant_derivatives >= 0) return desc.gpu.constant_derivatives;
+  return false;
 }
 
 int ExchangeBuffers(const OperatorDesc &desc) {

@@ -311,8 +311,26 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
     EXPECT_EQ(kernel.layout.shared_values_per_elem, c.planes * t_1d * t_1d) << "BP1 p=" << c.p << " " << c.stated;
     EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP1 p=" << c.p << " " << c.stated;
   }
+  // The collocated derivative's z matrix in constant memory (CEED_GEN_CONSTANT_DERIVATIVES): stated, its copy declared
+  // and passed to the z contractions, BP3's before and after the slice loop (z columns), BP4's and BP6's in it.
+  const struct {
+    int         bp;
+    const char *define, *stated;
+  } derivative_cases[] = {{3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "__constant__ CeedScalar ceed_gen_in_0_grad_const[42] = {"},
+                          {3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenZDerivativeColumn<6, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenAddZDerivativeTransposeColumn<6, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {4, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenGradSliceShared<3, 6, false, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {6, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenGradSliceTransposeShared<3, 5, false, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {4, "CEED_GEN_CONSTANT_DERIVATIVES=0", "CeedGenGradSliceShared<3, 6, false, false>(ceed_gen_in_0_grad, nullptr, "}};
+  for (const auto &c : derivative_cases) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({c.bp, 4, false}, "cuda", 0, {}, &kernel, &error, {c.define}), 0) << error;
+    EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP" << c.bp << " p=4 " << c.define << ": " << c.stated;
+    EXPECT_NE(kernel.source.find("#define CEED_GEN_CONSTANT_DERIVATIVES " + std::string(c.define).substr(30) + "\n"), std::string::npos) << c.define;
+  }
   for (const char *bad : {"CEED_GEN_EXCHANGE_BUFFERS=3", "CEED_GEN_Z_COLUMNS=yes", "CEED_GEN_HELD_DERIVATIVE_ROWS=-1", "CEED_GEN_REGISTER_COLUMNS=2",
-                          "CEED_GEN_CONSTANT_MATRICES=on"}) {
+                          "CEED_GEN_CONSTANT_MATRICES=on", "CEED_GEN_CONSTANT_DERIVATIVES=2"}) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
     EXPECT_NE(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, {bad}), 0) << bad;
