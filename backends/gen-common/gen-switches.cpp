@@ -111,9 +111,9 @@ bool ConstantMatrices(const OperatorDesc &desc) {
 bool ConstantDerivatives(const OperatorDesc &desc) {
   if (desc.gpu.constant_derivatives >= 0) return desc.gpu.constant_derivatives;
   // By default where the static counts on sm_90 (tuned launch bounds) drop at the same occupancy: every one-component
-  // gradient (BP3, BP5 p = 2..8: 13-27% fewer shared bytes per thread), vector gradients on bases with their nodes at
-  // the points (BP6 p = 2..8: 13-17%) and interpolating ones with 6 <= Q_1d <= 9 (BP4 p = 4..7: 10-12%). BP4 p = 2, 3
-  // lose occupancy (50 -> 45.3%, 43.8 -> 37.5%) and p = 8 goes from 102 to 128 registers, the budget's edge.
+  // gradient (BP3 p = 2..8: 10-13% fewer shared bytes per thread, BP5: 20-27%), vector gradients on bases with their
+  // nodes at the points (BP6 p = 2..8: 13-15%) and interpolating ones with 6 <= Q_1d <= 9 (BP4 p = 4..7: 9-10%). BP4
+  // p = 2, 3 lose occupancy (50 -> 45.3%, 43.8 -> 37.5%) and p = 8 goes from 102 to 128 registers, the budget's edge.
   bool gradient = false, vector = false, interpolates = false, mid_columns = true;
   for (const auto *fields : {&desc.inputs, &desc.outputs}) {
     for (const FieldDesc &f : *fields) {
