@@ -126,8 +126,8 @@ struct CeedGenGradRows {
 #define CEED_GEN_GRAD_COMPONENTS_INNER (!CEED_GEN_ROLLED_SLICES)
 #endif
 template <int NC, int Q, bool Z_COLUMN, bool CONST_Z, class ROWS>
-static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const ROWS &rows, int k, const CeedScalar *u,
-                                                              const CeedScalar *dz_column, CeedScalar *grad) {
+static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const ROWS &rows, int k,
+                                                              const CeedScalar *u, const CeedScalar *dz_column, CeedScalar *grad) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
 #pragma unroll
@@ -173,8 +173,8 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
    (CEED_GEN_EXCHANGE_COMPONENT_LOOP): unrolled, hipRTC's clang overlaps the components' sums across the barriers
    (gfx90a BP4 p=7: 136 VGPRs, 123 rolled; BP6 p=8: 86, 72). */
 template <int NC, int Q, bool Z_COLUMN, bool CONST_Z, class COLUMNS>
-static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const COLUMNS &columns, int k,
-                                                                       const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
+static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const COLUMNS &columns,
+                                                                       int k, const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
   const bool    owns = tx < Q && ty < Q;
@@ -197,7 +197,9 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
         column[k * CEED_GEN_PLANE] += sum;
       } else {
         CEED_GEN_CONTRACTION_SUM_LOOP
-        for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
+        for (int j = 0; j < Q; j++) {
+          column[j * CEED_GEN_PLANE] += CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
+        }
       }
     }
     if constexpr (Z_COLUMN) gz_column[(c * Q + k) * CEED_GEN_PLANE + t] = owns ? grad[2 * NC + c] : (CeedScalar)0;
@@ -209,7 +211,8 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
    gz applied transposed once after it. Per slice the thread then reads one value instead of its Q column entries
    and Q matrix entries, and adds into one entry of its accumulator instead of Q (a load and a store each). */
 template <int Q, bool CONST_Z>
-static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const CeedScalar *u, CeedScalar *dz) {
+static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const CeedScalar *u,
+                                                                CeedScalar *dz) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     t   = CeedGenTile();
   CeedScalar    r[Q];
@@ -228,8 +231,8 @@ static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar
 
 /* r[j] += sum_k D(k, j) gz[k] over the thread's column gz (rolled over k on hipRTC, as above). */
 template <int Q, bool CONST_Z>
-static __device__ __forceinline__ void CeedGenAddZDerivativeTransposeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const CeedScalar *gz,
-                                                                            CeedScalar *r) {
+static __device__ __forceinline__ void CeedGenAddZDerivativeTransposeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz,
+                                                                            const CeedScalar *gz, CeedScalar *r) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     t   = CeedGenTile();
   CEED_GEN_SLICE_LOOP
