@@ -139,6 +139,8 @@ struct GpuSwitches {
                               // reads in registers instead of shared memory; -1: not given (RegisterColumns)
   int constant_matrices = -1;  // CEED_GEN_CONSTANT_MATRICES: the sliced kernels' z interpolations read their matrix
                                // from constant memory initialized in the source; -1: not given (the backend's default)
+  int constant_derivatives = -1;  // CEED_GEN_CONSTANT_DERIVATIVES: the same for the z contractions of the collocated
+                                  // derivative; -1: not given (the backend's default)
 };
 
 
@@ -165,6 +167,9 @@ bool RegisterColumns(const OperatorDesc &desc);
 // Whether desc's sliced kernel reads the z contractions' interpolation matrices from constant memory: the JIT
 // define's, else the default rule of gen-switches.cpp.
 bool ConstantMatrices(const OperatorDesc &desc);
+// Whether desc's sliced kernel reads the z contractions of its collocated derivatives from constant memory: the JIT
+// define's, else the default rule of gen-switches.cpp.
+bool ConstantDerivatives(const OperatorDesc &desc);
 // desc->gpu from ceed's JIT defines (a value out of range is an error naming it), for a gpu-dialect backend only (the
 // cpu paths ignore the switches), with the backend's defaults of those not given: with rolled slice loops (hipRTC,
 // GpuDialectOptions) one exchange plane (gfx90a: two cost BP3 p = 2, 4, 5, 8 a wave per SIMD to the VGPRs they add)

@@ -63,6 +63,7 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
   layout.switches.wide_exchange    = WideExchange(desc);
   layout.switches.register_columns = RegisterColumns(desc);
   layout.switches.constant_matrices = ConstantMatrices(desc);
+  layout.switches.constant_derivatives = ConstantDerivatives(desc);
   layout.exchange_planes           = layout.switches.exchange_buffers;
   layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
   if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
@@ -114,6 +115,7 @@ class GpuDialect final : public Dialect {
     choice("CEED_GEN_WIDE_EXCHANGE", l_.switches.wide_exchange);
     choice("CEED_GEN_REGISTER_COLUMNS", l_.switches.register_columns);
     choice("CEED_GEN_CONSTANT_MATRICES", l_.switches.constant_matrices);
+    choice("CEED_GEN_CONSTANT_DERIVATIVES", l_.switches.constant_derivatives);
     return text;
   }
   int Lanes() const override { return 1; }

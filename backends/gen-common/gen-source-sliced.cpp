@@ -160,40 +160,69 @@ std::string Interp(const FieldDesc &f, bool transpose, bool add, const std::stri
          ", " + out + ", tmp0, tmp1);";
 }
 
-// With CEED_GEN_CONSTANT_MATRICES, a __constant__ copy of each interpolating field's 1D matrix in the staged
-// layout ([Q_1d][CeedGenMatrixRow(P_1d)]), its values written exactly (hexadecimal) into the source: the z
-// contractions read the same entry in every thread, which the constant cache serves as an operand of the FMA
-// instead of a shared load (BP1 p=4 on sm_90: 60 of a thread's 221 shared loads). Returns the copy's name per
-// field ("nullptr": none).
-int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &dialect, std::vector<std::string> *in,
-                            std::vector<std::string> *out) {
+// The __constant__ copies of the 1D matrices whose z contractions read the same entry in every thread of the
+// element, which the constant cache serves as an operand of the FMA instead of a shared load: per field the copy's
+// name ("nullptr": none), interpolations (CEED_GEN_CONSTANT_MATRICES; BP1 p=4 on sm_90: 60 of a thread's 221 shared
+// loads) and collocated derivatives (CEED_GEN_CONSTANT_DERIVATIVES).
+struct ConstantCopies {
+  std::vector<std::string> interp_in, interp_out, grad_in, grad_out;
+};
+
+// Writes the copy `name` of an n x m matrix (row-major) in the staged layout ([n][CeedGenMatrixRow(m)]), its values
+// exact (hexadecimal), once per name.
+void DeclareConstantCopy(Writer &w, const std::string &name, const CeedScalar *matrix, int n, int m, std::vector<std::string> *declared) {
+  if (std::find(declared->begin(), declared->end(), name) != declared->end()) return;
+  declared->push_back(name);
+  const int   row = m % 2 ? m : m + 1;  // CeedGenMatrixRow
+  std::string values;
+  for (int q = 0; q < n; q++) {
+    for (int j = 0; j < row; j++) {
+      char text[48];
+      std::snprintf(text, sizeof(text), "(CeedScalar)%a, ", j < m ? (double)matrix[q * m + j] : 0.0);
+      values += text;
+    }
+  }
+  w.Line("__constant__ CeedScalar " + name + "[" + S((long long)n * row) + "] = {" + values + "};");
+}
+
+int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &dialect, ConstantCopies *copies) {
   std::vector<std::string> declared;
   for (int side = 0; side < 2; side++) {
     const std::vector<FieldDesc> &fields = side == 0 ? desc.inputs : desc.outputs;
-    std::vector<std::string>     &names  = side == 0 ? *in : *out;
-    names.assign(fields.size(), "nullptr");
+    std::vector<std::string>     &interp = side == 0 ? copies->interp_in : copies->interp_out;
+    std::vector<std::string>     &grad   = side == 0 ? copies->grad_in : copies->grad_out;
+    interp.assign(fields.size(), "nullptr");
+    grad.assign(fields.size(), "nullptr");
     for (size_t i = 0; i < fields.size(); i++) {
       const FieldDesc &f = fields[i];
-      if (!ConstantMatrices(desc) || !HasBasis(f) || f.identity_interp || f.basis_kind != BasisKind::kTensor) continue;
-      names[i] = dialect.TensorMatrix(desc, side == 0, (int)i, false) + "_const";
-      if (std::find(declared.begin(), declared.end(), names[i]) != declared.end()) continue;
-      declared.push_back(names[i]);
-      const CeedScalar *interp = nullptr;
-      CeedCallBackend(CeedBasisGetInterp1D(f.basis, &interp));
-      const int   row = f.P_1d % 2 ? f.P_1d : f.P_1d + 1;  // CeedGenMatrixRow
-      std::string values;
-      for (int q = 0; q < f.Q_1d; q++) {
-        for (int j = 0; j < row; j++) {
-          char text[48];
-          std::snprintf(text, sizeof(text), "(CeedScalar)%a, ", j < f.P_1d ? (double)interp[q * f.P_1d + j] : 0.0);
-          values += text;
-        }
+      if (!HasBasis(f) || f.basis_kind != BasisKind::kTensor) continue;
+      if (ConstantMatrices(desc) && !f.identity_interp) {
+        const CeedScalar *values = nullptr;
+        CeedCallBackend(CeedBasisGetInterp1D(f.basis, &values));
+        interp[i] = dialect.TensorMatrix(desc, side == 0, (int)i, false) + "_const";
+        DeclareConstantCopy(w, interp[i], values, f.Q_1d, f.P_1d, &declared);
       }
-      w.Line("__constant__ CeedScalar " + names[i] + "[" + S((long long)f.Q_1d * row) + "] = {" + values + "};");
+      if (ConstantDerivatives(desc) && f.eval_mode == CEED_EVAL_GRAD) {
+        // The values the backend stages (gpu-gen-operator.cpp): the basis's own derivative where its nodes are the
+        // points, else the collocated derivative.
+        std::vector<CeedScalar> values((size_t)f.Q_1d * f.Q_1d);
+        if (f.identity_interp) {
+          const CeedScalar *grad_1d = nullptr;
+          CeedCallBackend(CeedBasisGetGrad1D(f.basis, &grad_1d));
+          std::copy(grad_1d, grad_1d + values.size(), values.begin());
+        } else {
+          CeedCallBackend(CollocatedDerivative(f, &values));
+        }
+        grad[i] = dialect.TensorMatrix(desc, side == 0, (int)i, true) + "_const";
+        DeclareConstantCopy(w, grad[i], values.data(), f.Q_1d, f.Q_1d, &declared);
+      }
     }
   }
   return CEED_ERROR_SUCCESS;
 }
+
+// The arguments of the z derivative's matrix after the staged one: the constant copy's template flag and pointer.
+std::string ZDerivativeFlag(const std::string &copy) { return B(copy != "nullptr"); }
 
 }  // namespace
 
@@ -249,8 +278,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     }
   }
 
-  std::vector<std::string> const_in, const_out;
-  CeedCallBackend(DeclareConstantMatrices(w, desc, dialect, &const_in, &const_out));
+  ConstantCopies copies;
+  CeedCallBackend(DeclareConstantMatrices(w, desc, dialect, &copies));
+  const std::vector<std::string> &const_in = copies.interp_in, &const_out = copies.interp_out;
   dialect.KernelBegin(w, desc);
   w.Line("static_assert(CEED_GEN_SHARED_PER_ELEM >= " + S(plan.planes) + " * CEED_GEN_PLANE, \"the launch gives each element its columns\");");
   // Contraction temporaries of one component.
@@ -295,7 +325,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
   }
   for (int i = 0; i < num_in; i++) {
     if (plan.z_input[i] < 0) continue;
-    w.Line("CeedGenZDerivativeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + ColumnName(plan.input, true, i) + ", " +
+    w.Line("CeedGenZDerivativeColumn<" + Q + ", " + ZDerivativeFlag(copies.grad_in[i]) + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " +
+           copies.grad_in[i] + ", " + ColumnName(plan.input, true, i) + ", " +
            ZColumn(true, i) + ");");
   }
   // 2. Accumulators (held ones start at zero).
@@ -337,7 +368,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       w.Line("CeedGenWeightAtPoint<" + Q + ">(args->inputs[" + S(i) + "].weights, point, " + in + ");");
     } else if (f.eval_mode == CEED_EVAL_GRAD) {
       const bool z = plan.z_input[i] >= 0;
-      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, true, i, true) + ", " + in_rows[i] + ", point, " +
+      w.Line("CeedGenGradSliceShared<" + nc + ", " + Q + ", " + B(z) + ", " + ZDerivativeFlag(copies.grad_in[i]) + ">(" +
+             dialect.TensorMatrix(desc, true, i, true) + ", " + copies.grad_in[i] + ", " + in_rows[i] + ", point, " +
              ColumnName(plan.input, true, i) + ", " + (z ? ZColumn(true, i) : "nullptr") + ", " + in + ");");
     } else if (StridedPointData(f)) {
       w.Line(ReadAtPointCall(desc, f, i) + in + ");");
@@ -353,7 +385,8 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
     const std::string out = "qf_out_" + S(i), nc = S(f.num_comp);
     if (f.eval_mode == CEED_EVAL_GRAD) {
       const bool z = plan.z_output[i] >= 0;
-      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ", " + B(z) + ">(" + dialect.TensorMatrix(desc, false, i, true) + ", " + out_rows[i] +
+      w.Line("CeedGenGradSliceTransposeShared<" + nc + ", " + Q + ", " + B(z) + ", " + ZDerivativeFlag(copies.grad_out[i]) + ">(" +
+             dialect.TensorMatrix(desc, false, i, true) + ", " + copies.grad_out[i] + ", " + out_rows[i] +
              ", point, " + out + ", " + ColumnName(plan.output, false, i) + ", " + (z ? ZColumn(false, i) : "nullptr") + ");");
     } else if (StridedPointData(f)) {
       w.Line("CeedGenWriteStridedPoint<" + StridedShape(f) + ">(elem, " + out + ", point, " + VectorArg(desc, f, false, i) + ");");
@@ -408,8 +441,9 @@ int GenerateSlicedKernelSource(Ceed ceed, const OperatorDesc &desc, const Dialec
       }
       const std::string column = ColumnComponent(Column(false, j), q_1d);
       // The slices' z values of the gradient, transposed into the values just loaded.
-      const std::string add_z = plan.z_output[j] < 0 ? "" : "CeedGenAddZDerivativeTransposeColumn<" + Q + ">(" + dialect.TensorMatrix(desc, false, j, true) +
-                                                                ", " + ColumnComponent(ZColumn(false, j), q_1d) + ", ";
+      const std::string add_z = plan.z_output[j] < 0 ? "" : "CeedGenAddZDerivativeTransposeColumn<" + Q + ", " +
+                                                                ZDerivativeFlag(copies.grad_out[j]) + ">(" + dialect.TensorMatrix(desc, false, j, true) +
+                                                                ", " + copies.grad_out[j] + ", " + ColumnComponent(ZColumn(false, j), q_1d) + ", ";
       if (g.identity_interp) {
         w.Line("CeedGenLoadColumn<" + Q + ", " + B(add) + ">(" + column + ", " + e + ");");
         if (!add_z.empty()) w.Line(add_z + e + ");");

@@ -26,6 +26,7 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_WIDE_EXCHANGE", 0, 1, &GpuSwitches::wide_exchange},
     {"CEED_GEN_REGISTER_COLUMNS", 0, 1, &GpuSwitches::register_columns},
     {"CEED_GEN_CONSTANT_MATRICES", 0, 1, &GpuSwitches::constant_matrices},
+    {"CEED_GEN_CONSTANT_DERIVATIVES", 0, 1, &GpuSwitches::constant_derivatives},
 };
 
 }  // namespace
@@ -59,6 +60,7 @@ int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
   if (rolled_slice_loops && switches.register_columns < 0) switches.register_columns = 0;
   // Not measured with hipRTC: HIP keeps its matrices in shared memory.
   if (rolled_slice_loops && switches.constant_matrices < 0) switches.constant_matrices = 0;
+  if (rolled_slice_loops && switches.constant_derivatives < 0) switches.constant_derivatives = 0;
   return CEED_ERROR_SUCCESS;
 }
 
@@ -104,6 +106,25 @@ bool ConstantMatrices(const OperatorDesc &desc) {
   }
   if (gradient) return !vector && !short_columns;
   return vector || short_columns;
+}
+
+bool ConstantDerivatives(const OperatorDesc &desc) {
+  if (desc.gpu.constant_derivatives >= 0) return desc.gpu.constant_derivatives;
+  // By default where the static counts on sm_90 (tuned launch bounds) drop at the same occupancy: every one-component
+  // gradient (BP3 p = 2..8: 10-13% fewer shared bytes per thread, BP5: 20-27%), vector gradients on bases with their
+  // nodes at the points (BP6 p = 2..8: 13-15%) and interpolating ones with 6 <= Q_1d <= 9 (BP4 p = 4..7: 9-10%). BP4
+  // p = 2, 3 lose occupancy (50 -> 45.3%, 43.8 -> 37.5%) and p = 8 goes from 102 to 128 registers, the budget's edge.
+  bool gradient = false, vector = false, interpolates = false, mid_columns = true;
+  for (const auto *fields : {&desc.inputs, &desc.outputs}) {
+    for (const FieldDesc &f : *fields) {
+      if (f.eval_mode != CEED_EVAL_GRAD || f.basis_kind != BasisKind::kTensor) continue;
+      gradient = true;
+      vector |= f.num_comp > 1;
+      interpolates |= !f.identity_interp;
+      mid_columns &= f.Q_1d >= 6 && f.Q_1d <= 9;
+    }
+  }
+  return gradient && (!vector || !interpolates || mid_columns);
 }
 
 int ExchangeBuffers(const OperatorDesc &desc) {

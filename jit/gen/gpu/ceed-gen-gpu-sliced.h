@@ -89,6 +89,14 @@ static __device__ __forceinline__ void CeedGenInterpColumnConstZ(const CeedScala
   CeedGenContractRows<1, NIN, NOUT, 1, TRANSPOSE, ADD, CeedGenMatrixRow(P), true>(M_const, tmp1, out);
 }
 
+/* Entry i of the collocated derivative where its z contraction reads it (row k of D, the same for every thread of
+   the element): with CONST_Z from Dz, a copy of D in constant memory (CEED_GEN_CONSTANT_DERIVATIVES, the glue's,
+   same layout; plain loads, which NVRTC makes constant-bank operands), else from the staged D. */
+template <bool CONST_Z>
+static __device__ __forceinline__ CeedScalar CeedGenZDerivativeEntry(const CeedScalar *D, const CeedScalar *Dz, int i) {
+  return CONST_Z ? Dz[i] : CeedGenMatrixEntry(D, i);
+}
+
 /* The rows of the collocated derivative D [Q][Q] (staged, rows of CeedGenMatrixRow(Q) values) that a thread's x
    and y derivatives use on every slice: rows tx and ty, or with TRANSPOSE (for D^T) columns tx and ty; threads
    outside the points read row Q - 1 (in bounds, unused). The glue makes them before the slice loop; HELD keeps them
@@ -117,9 +125,9 @@ struct CeedGenGradRows {
 #ifndef CEED_GEN_GRAD_COMPONENTS_INNER
 #define CEED_GEN_GRAD_COMPONENTS_INNER (!CEED_GEN_ROLLED_SLICES)
 #endif
-template <int NC, int Q, bool Z_COLUMN, class ROWS>
-static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const ROWS &rows, int k, const CeedScalar *u,
-                                                              const CeedScalar *dz_column, CeedScalar *grad) {
+template <int NC, int Q, bool Z_COLUMN, bool CONST_Z, class ROWS>
+static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const ROWS &rows, int k,
+                                                              const CeedScalar *u, const CeedScalar *dz_column, CeedScalar *grad) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
 #pragma unroll
@@ -130,7 +138,7 @@ static __device__ __forceinline__ void CeedGenGradSliceShared(const CeedScalar *
     for (int c0 = 0; c0 < NC; c0 += GROUP) {
       CEED_GEN_CONTRACTION_SUM_LOOP
       for (int j = 0; j < Q; j++) {
-        const CeedScalar mx = rows.x(j), my = rows.y(j), mz = Z_COLUMN ? (CeedScalar)0 : CeedGenMatrixEntry(D, k * ROW + j);
+        const CeedScalar mx = rows.x(j), my = rows.y(j), mz = Z_COLUMN ? (CeedScalar)0 : CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j);
 #pragma unroll
         for (int c = c0; c < c0 + GROUP; c++) {
           const CeedScalar *slice = u + (c * Q + k) * CEED_GEN_PLANE;
@@ -164,9 +172,9 @@ static __device__ __forceinline__ void CeedGenAddValueSlice(int k, const CeedSca
    p >= 7 their 25% occupancy on sm_90 (shared memory per multiprocessor). The component loop is rolled on HIP
    (CEED_GEN_EXCHANGE_COMPONENT_LOOP): unrolled, hipRTC's clang overlaps the components' sums across the barriers
    (gfx90a BP4 p=7: 136 VGPRs, 123 rolled; BP6 p=8: 86, 72). */
-template <int NC, int Q, bool Z_COLUMN, class COLUMNS>
-static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const COLUMNS &columns, int k,
-                                                                       const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
+template <int NC, int Q, bool Z_COLUMN, bool CONST_Z, class COLUMNS>
+static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const COLUMNS &columns,
+                                                                       int k, const CeedScalar *grad, CeedScalar *v, CeedScalar *gz_column) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     tx = CeedGenThreadX(), ty = CeedGenThreadY(), t = CeedGenTile();
   const bool    owns = tx < Q && ty < Q;
@@ -189,7 +197,9 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
         column[k * CEED_GEN_PLANE] += sum;
       } else {
         CEED_GEN_CONTRACTION_SUM_LOOP
-        for (int j = 0; j < Q; j++) column[j * CEED_GEN_PLANE] += CeedGenMatrixEntry(D, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
+        for (int j = 0; j < Q; j++) {
+          column[j * CEED_GEN_PLANE] += CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j) * gz + (j == k ? sum : (CeedScalar)0);
+        }
       }
     }
     if constexpr (Z_COLUMN) gz_column[(c * Q + k) * CEED_GEN_PLANE + t] = owns ? grad[2 * NC + c] : (CeedScalar)0;
@@ -200,8 +210,9 @@ static __device__ __forceinline__ void CeedGenGradSliceTransposeShared(const Cee
    thread's column u made once before the slice loop and read per slice, and the slices' z derivative values
    gz applied transposed once after it. Per slice the thread then reads one value instead of its Q column entries
    and Q matrix entries, and adds into one entry of its accumulator instead of Q (a load and a store each). */
-template <int Q>
-static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar *__restrict__ D, const CeedScalar *u, CeedScalar *dz) {
+template <int Q, bool CONST_Z>
+static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz, const CeedScalar *u,
+                                                                CeedScalar *dz) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     t   = CeedGenTile();
   CeedScalar    r[Q];
@@ -213,21 +224,22 @@ static __device__ __forceinline__ void CeedGenZDerivativeColumn(const CeedScalar
   for (int k = 0; k < Q; k++) {
     CeedScalar sum = 0.0;
 #pragma unroll
-    for (int j = 0; j < Q; j++) sum += CeedGenMatrixEntry(D, k * ROW + j) * r[j];
+    for (int j = 0; j < Q; j++) sum += CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j) * r[j];
     dz[k * CEED_GEN_PLANE + t] = sum;
   }
 }
 
 /* r[j] += sum_k D(k, j) gz[k] over the thread's column gz (rolled over k on hipRTC, as above). */
-template <int Q>
-static __device__ __forceinline__ void CeedGenAddZDerivativeTransposeColumn(const CeedScalar *__restrict__ D, const CeedScalar *gz, CeedScalar *r) {
+template <int Q, bool CONST_Z>
+static __device__ __forceinline__ void CeedGenAddZDerivativeTransposeColumn(const CeedScalar *__restrict__ D, const CeedScalar *Dz,
+                                                                            const CeedScalar *gz, CeedScalar *r) {
   constexpr int ROW = CeedGenMatrixRow(Q);
   const int     t   = CeedGenTile();
   CEED_GEN_SLICE_LOOP
   for (int k = 0; k < Q; k++) {
     const CeedScalar g = gz[k * CEED_GEN_PLANE + t];
 #pragma unroll
-    for (int j = 0; j < Q; j++) r[j] += CeedGenMatrixEntry(D, k * ROW + j) * g;
+    for (int j = 0; j < Q; j++) r[j] += CeedGenZDerivativeEntry<CONST_Z>(D, Dz, k * ROW + j) * g;
   }
 }
 

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ceed-gen.hpp"
@@ -208,8 +209,9 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   // vector slice gradient's components in its inner loop; BP5 and BP6 holding their collocated derivative rows on both
   // sides, which ran 1.15x faster on an H200) plus 4, at most the budget; BP1 p=2 and BP2 with the interpolations' z
   // matrices in constant memory (48 at BP1 p=2 with this bound of 256 threads, 40 with the bound /gpu/cuda/gen tunes;
-  // BP2 p=4 70, p=6 80, p=8 90).
-  const int ceiling[6][4] = {{52, 64, 78, 108}, {64, 74, 84, 94}, {52, 68, 84, 108}, {68, 84, 104, 106}, {62, 76, 100, 130}, {78, 102, 132, 132}};
+  // BP2 p=4 70, p=6 80, p=8 90); BP3-BP6 with the collocated derivative's z matrix in constant memory where it is the
+  // default (BP3 48, 64, 74, 96; BP4 p=4 76, p=6 100; BP5 58, 72, 96, 124; BP6 76, 98, 128, 128).
+  const int ceiling[6][4] = {{52, 64, 78, 108}, {64, 74, 84, 94}, {52, 68, 78, 100}, {68, 80, 104, 106}, {62, 76, 100, 128}, {80, 102, 132, 132}};
   for (int bp = 1; bp <= 6; bp++) {
     for (int p = 2; p <= 8; p += 2) {
       ceed::gpu::BakeOffKernel kernel;
@@ -234,7 +236,8 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
 // gradients: 1.18 / 0.98 for BP1, 1.48 / 1.31 for BP3, 1.24 / 1.53 for BP5 at p = 4 / 6; 1.71 / 1.54, 1.86 / 1.73 and
 // 1.96 / 2.07 before; the vector slice gradient's components in its inner loop: 1.55 / 1.43 for BP4, 1.54 / 1.62 for
 // BP6, 1.81 / 1.69 and 1.65 / 1.73 before; BP5 and BP6's collocated derivative rows held on both sides: 1.23 at BP5
-// p = 6, 1.24 / 1.29 for BP6) plus 0.05, so that a change reading the matrices or the columns per FMA
+// p = 6, 1.24 / 1.29 for BP6; the collocated derivative's z matrix in constant memory: 1.14 / 0.96 for BP3, 1.38 / 1.25
+// for BP4, 0.89 / 0.87 for BP5, 1.02 / 1.07 for BP6) plus 0.05, so that a change reading the matrices or the columns per FMA
 // again fails here. Barriers (bar.sync per thread) at most those measured (BP1's whole columns exchanged at once:
 // 10 / 10; two exchange planes for BP3 and BP5: 34 / 44, 7 / 9; 46 / 62, 58 / 78, 12 / 16 before), so that a change
 // giving the exchange its barriers back fails here.
@@ -244,8 +247,8 @@ TEST(GenKernelSharedLoads, PerFmaWithinCeilingsOnSm90) {
     int    bp, p;
     double ceiling;
     int    barriers;
-  } cases[] = {{1, 4, 1.23, 10}, {1, 6, 1.03, 10}, {3, 4, 1.53, 34}, {3, 6, 1.36, 44}, {4, 4, 1.60, 82},
-               {4, 6, 1.48, 110}, {5, 4, 1.29, 7},  {5, 6, 1.28, 9},  {6, 4, 1.29, 32}, {6, 6, 1.34, 44}};
+  } cases[] = {{1, 4, 1.23, 10}, {1, 6, 1.03, 10}, {3, 4, 1.19, 34}, {3, 6, 1.01, 44}, {4, 4, 1.43, 82},
+               {4, 6, 1.30, 110}, {5, 4, 0.94, 7},  {5, 6, 0.92, 9},  {6, 4, 1.07, 32}, {6, 6, 1.12, 44}};
   for (const auto &c : cases) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
@@ -311,8 +314,33 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
     EXPECT_EQ(kernel.layout.shared_values_per_elem, c.planes * t_1d * t_1d) << "BP1 p=" << c.p << " " << c.stated;
     EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP1 p=" << c.p << " " << c.stated;
   }
+  // The collocated derivative's z matrix in constant memory (CEED_GEN_CONSTANT_DERIVATIVES): stated, its copy declared
+  // and passed to the z contractions, BP3's before and after the slice loop (z columns), BP4's and BP6's in it.
+  const struct {
+    int         bp;
+    const char *define, *stated;
+  } derivative_cases[] = {{3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "__constant__ CeedScalar ceed_gen_in_0_grad_const[42] = {"},
+                          {3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenZDerivativeColumn<6, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {3, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenAddZDerivativeTransposeColumn<6, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {4, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenGradSliceShared<3, 6, false, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {6, "CEED_GEN_CONSTANT_DERIVATIVES=1", "CeedGenGradSliceTransposeShared<3, 5, false, true>(ceed_gen_in_0_grad, ceed_gen_in_0_grad_const, "},
+                          {4, "CEED_GEN_CONSTANT_DERIVATIVES=0", "CeedGenGradSliceShared<3, 6, false, false>(ceed_gen_in_0_grad, nullptr, "}};
+  for (const auto &c : derivative_cases) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({c.bp, 4, false}, "cuda", 0, {}, &kernel, &error, {c.define}), 0) << error;
+    EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP" << c.bp << " p=4 " << c.define << ": " << c.stated;
+    EXPECT_NE(kernel.source.find("#define CEED_GEN_CONSTANT_DERIVATIVES " + std::string(c.define).substr(30) + "\n"), std::string::npos) << c.define;
+  }
+  // Its default: on for BP3-BP6 at p = 4, off for BP4 p = 2, where it costs occupancy.
+  for (const auto &[bp, p, on] : std::vector<std::tuple<int, int, bool>>{{3, 4, true}, {4, 4, true}, {5, 4, true}, {6, 4, true}, {4, 2, false}}) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({bp, p, false}, "cuda", 0, {}, &kernel, &error), 0) << error;
+    EXPECT_NE(kernel.source.find(std::string("#define CEED_GEN_CONSTANT_DERIVATIVES ") + (on ? "1" : "0") + "\n"), std::string::npos) << "BP" << bp << " p=" << p;
+  }
   for (const char *bad : {"CEED_GEN_EXCHANGE_BUFFERS=3", "CEED_GEN_Z_COLUMNS=yes", "CEED_GEN_HELD_DERIVATIVE_ROWS=-1", "CEED_GEN_REGISTER_COLUMNS=2",
-                          "CEED_GEN_CONSTANT_MATRICES=on"}) {
+                          "CEED_GEN_CONSTANT_MATRICES=on", "CEED_GEN_CONSTANT_DERIVATIVES=2"}) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
     EXPECT_NE(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, {bad}), 0) << bad;

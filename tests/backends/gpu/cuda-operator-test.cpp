@@ -258,8 +258,10 @@ TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
   const struct {
     std::vector<const char *> defines;
     Kind                      kind;
-  } variants[] = {{{"CEED_GEN_Z_COLUMNS=0", "CEED_GEN_HELD_DERIVATIVE_ROWS=2", "CEED_GEN_CONSTANT_MATRICES=1"}, Kind::kPoisson},
-                  {{"CEED_GEN_EXCHANGE_BUFFERS=1", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kPoisson},
+  } variants[] = {{{"CEED_GEN_Z_COLUMNS=0", "CEED_GEN_HELD_DERIVATIVE_ROWS=2", "CEED_GEN_CONSTANT_MATRICES=1", "CEED_GEN_CONSTANT_DERIVATIVES=1"},
+                   Kind::kPoisson},
+                  {{"CEED_GEN_EXCHANGE_BUFFERS=1", "CEED_GEN_WIDE_EXCHANGE=1", "CEED_GEN_CONSTANT_DERIVATIVES=1"}, Kind::kPoisson},
+                  {{"CEED_GEN_CONSTANT_DERIVATIVES=0"}, Kind::kPoisson},
                   {{"CEED_GEN_EXCHANGE_BUFFERS=2", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kVectorMass},
                   {{"CEED_GEN_REGISTER_COLUMNS=1", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kVectorMass},
                   {{"CEED_GEN_REGISTER_COLUMNS=0", "CEED_GEN_WIDE_EXCHANGE=0", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kMass}};
