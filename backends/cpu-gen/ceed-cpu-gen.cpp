@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "ceed-cpu-gen.hpp"
+#include "ceed-gen.hpp"
 
 namespace ceed::cpu_gen {
 
@@ -93,7 +94,7 @@ static int Init(const char *resource, Ceed ceed) {
   // The helper operators of assembly (QFunction-assembly probes, applied a few times each) run on the reference
   // backend: a fused kernel compiled per probe cost about 0.4 s of host compiler each (t530: 4.9 s against 0.02 s).
   Ceed fallback = nullptr;
-  CeedCall(CeedInit("/cpu/self/ref/serial", &fallback));
+  CeedCall(ceed::gen::InitHelperContext(ceed, "/cpu/self/ref/serial", &fallback));
   const int ierr = CeedSetOperatorFallbackCeed(ceed, fallback);
   CeedCall(CeedDestroy(&fallback));
   return ierr;

@@ -302,6 +302,10 @@ int FieldQuadratureWeights(const FieldDesc &f, std::vector<CeedScalar> *weights)
 // *clone stays NULL if it fails.
 int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone);
 
+// A context for resource made from a backend's init (its delegate or operator fallback): a failure is reported on
+// ceed with the nested CeedInit's reason, which would otherwise stay with the context that failed.
+int InitHelperContext(Ceed ceed, const char *resource, Ceed *context);
+
 // Copies of ceed's JIT source roots and defines: checked out and given back around the copy, also when it throws
 // (a checkout not given back would keep the Ceed from being destroyed).
 int CopyJitSourceRoots(Ceed ceed, std::vector<std::string> *roots);

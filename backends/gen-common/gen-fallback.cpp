@@ -1,5 +1,6 @@
 // Helpers of gen backends around the generator: the delegate clone of operators a backend does not fuse
-// (sharing the QFunction, restrictions, bases and vectors) and the check that a QFunction has source.
+// (sharing the QFunction, restrictions, bases and vectors), the helper contexts made in a backend's init, and the
+// check that a QFunction has source.
 #include <filesystem>
 
 #include "ceed-gen.hpp"
@@ -88,6 +89,14 @@ int CreateDelegateOperator(CeedOperator op, Ceed delegate, CeedOperator *clone) 
   }
   if (ierr) CeedOperatorDestroy(clone);
   return ierr;
+}
+
+int InitHelperContext(Ceed ceed, const char *resource, Ceed *context) {
+  *context         = nullptr;
+  const int   ierr = CeedInit(resource, context);
+  const char *why  = nullptr;
+  if (ierr) CeedGetErrorMessage(NULL, &why);  // the reason, where CEED_ERROR_HANDLER=store kept it
+  return ierr ? CeedError(ceed, ierr, "initialising its helper context %s failed: %s", resource, why ? why : "no reason given") : CEED_ERROR_SUCCESS;
 }
 
 bool QFunctionSourceExists(Ceed ceed, const std::string &path) {

@@ -358,7 +358,7 @@ int InitBackend(const char *resource, Ceed ceed, RuntimeLoader load) {
     const char *options      = std::strchr(resource, ':');
     std::string ref_resource = family + "/ref" + (options ? options : "");
     Ceed        delegate     = nullptr;
-    CeedCall(CeedInit(ref_resource.c_str(), &delegate));
+    CeedCall(ceed::gen::InitHelperContext(ceed, ref_resource.c_str(), &delegate));
     int ierr = CeedSetDelegate(ceed, delegate);
     if (!ierr) ierr = CeedSetOperatorFallbackCeed(ceed, delegate);
     CeedDestroy(&delegate);
