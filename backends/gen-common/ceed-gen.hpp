@@ -143,7 +143,6 @@ struct GpuSwitches {
                                   // derivative; -1: not given (the backend's default)
 };
 
-
 struct OperatorDesc {
   CeedInt                num_elem = 0, num_qpts = 0;
   std::vector<FieldDesc> inputs, outputs;

@@ -221,7 +221,7 @@ int DeclareConstantMatrices(Writer &w, const OperatorDesc &desc, const Dialect &
   return CEED_ERROR_SUCCESS;
 }
 
-// The arguments of the z derivative's matrix after the staged one: the constant copy's template flag and pointer.
+// The template flag of the z derivative's matrix: whether its constant copy (copy, "nullptr": none) is read.
 std::string ZDerivativeFlag(const std::string &copy) { return B(copy != "nullptr"); }
 
 }  // namespace

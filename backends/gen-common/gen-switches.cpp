@@ -54,13 +54,15 @@ int ReadGpuSwitches(Ceed ceed, bool rolled_slice_loops, OperatorDesc *desc) {
       if (s.field) switches.*s.field = (int)number;
     }
   }
-  if (rolled_slice_loops && switches.exchange_buffers == 0) switches.exchange_buffers = 1;
-  if (rolled_slice_loops && switches.wide_exchange < 0) switches.wide_exchange = 0;
-  // Held columns are indexed by the slice: in a rolled slice loop they would go to local memory (scratch).
-  if (rolled_slice_loops && switches.register_columns < 0) switches.register_columns = 0;
-  // Not measured with hipRTC: HIP keeps its matrices in shared memory.
-  if (rolled_slice_loops && switches.constant_matrices < 0) switches.constant_matrices = 0;
-  if (rolled_slice_loops && switches.constant_derivatives < 0) switches.constant_derivatives = 0;
+  if (!rolled_slice_loops) return CEED_ERROR_SUCCESS;
+  // The defaults with rolled slice loops (hipRTC) for the switches not given: one exchange plane, no wide exchange;
+  // no register columns (indexed by the slice, a rolled loop would put them in scratch); matrices in shared memory
+  // only (constant copies not measured with hipRTC).
+  if (switches.exchange_buffers == 0) switches.exchange_buffers = 1;
+  for (int GpuSwitches::*off : {&GpuSwitches::wide_exchange, &GpuSwitches::register_columns, &GpuSwitches::constant_matrices,
+                                &GpuSwitches::constant_derivatives}) {
+    if (switches.*off < 0) switches.*off = 0;
+  }
   return CEED_ERROR_SUCCESS;
 }
 
