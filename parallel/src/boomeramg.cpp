@@ -1,13 +1,15 @@
-// BoomerAMG as a preconditioner: one V-cycle of the LOR matrix from a zero initial guess per application.
+// BoomerAMG as a preconditioner: one V-cycle of the LOR matrix from a zero initial guess per application,
+// in host memory or, where hypre holds the matrix on the GPU, there (the CG vectors lent to hypre in place).
 #include <HYPRE.h>
-#include <HYPRE_IJ_mv.h>
 #include <HYPRE_parcsr_ls.h>
 #include <_hypre_parcsr_ls.h>
 
+#include <algorithm>
 #include <mutex>
 
 #include "host-array.hpp"
 #include "hypre-support.hpp"
+#include "hypre-vector.hpp"
 
 namespace ceedrt {
 namespace parallel {
@@ -17,40 +19,59 @@ void EnsureHypreInitialized() {
   std::call_once(once, [] { HypreCheck(HYPRE_Init(), "HYPRE_Init"); });
 }
 
+namespace {
+
+// The options with their -1 defaults resolved for where the matrix is; on the GPU, the types hypre runs
+// there only (its user manual's list), else an Error naming the option and value.
+AmgOptions ResolveAmgOptions(AmgOptions options, bool on_device) {
+  if (options.coarsen_type < 0) options.coarsen_type = on_device ? 8 : 10;
+  if (options.relax_type < 0) options.relax_type = on_device ? 18 : 8;
+  if (!on_device) return options;
+  const auto check = [](const char *name, int value, std::initializer_list<int> allowed, const char *list) {
+    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+      throw Error(std::string("BoomerAmgPreconditioner: ") + name + " " + std::to_string(value) + " does not run on the GPU, where hypre holds this matrix (" +
+                  name + " there: " + list + ")");
+    }
+  };
+  check("coarsen_type", options.coarsen_type, {8}, "8, PMIS");
+  check("interp_type", options.interp_type, {3, 6, 14, 15, 18}, "3, 6, 14, 15, 18");
+  check("relax_type", options.relax_type, {3, 4, 6, 7, 11, 12, 16, 18}, "3, 4, 6, 7, 11, 12, 16, 18");
+  return options;
+}
+
+}  // namespace
+
 struct BoomerAmgPreconditioner::Impl {
-  HYPRE_Solver              solver = nullptr;
-  HYPRE_ParCSRMatrix        A      = nullptr;
-  HYPRE_IJVector            b = nullptr, x = nullptr;
-  HYPRE_ParVector           b_par = nullptr, x_par = nullptr;
-  std::vector<HYPRE_BigInt> rows;
-  MPI_Comm                  comm;
-  int                       num_levels = 0;
+  HYPRE_Solver                    solver = nullptr;
+  HYPRE_ParCSRMatrix              A      = nullptr;
+  bool                            on_device = false;
+  std::unique_ptr<HypreParVector> b, x;  // lent the residual and the correction in Apply
+  int                             num_levels = 0;
 
   ~Impl() {
-    if (solver) HYPRE_BoomerAMGDestroy(solver);
-    if (b) HYPRE_IJVectorDestroy(b);
-    if (x) HYPRE_IJVectorDestroy(x);
+    if (solver) {
+      HypreLocationScope scope(on_device);
+      HYPRE_BoomerAMGDestroy(solver);
+    }
   }
 };
 
-BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const AmgOptions &options) : impl_(std::make_unique<Impl>()) {
+BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const AmgOptions &amg_options) : impl_(std::make_unique<Impl>()) {
   EnsureHypreInitialized();
-  const double             start = Now();
-  const HYPRE_ParCSRMatrix A     = (HYPRE_ParCSRMatrix)matrix.ParCsr();
-  impl_->A                       = A;
-  HYPRE_BigInt             first = 0, last = 0, first_col = 0, last_col = 0;
+  const double     start   = Now();
+  const bool       device  = matrix.on_device();
+  const AmgOptions options = ResolveAmgOptions(amg_options, device);
+  HypreLocationScope       scope(device);
+  const HYPRE_ParCSRMatrix A = (HYPRE_ParCSRMatrix)matrix.ParCsr();
+  impl_->A                   = A;
+  impl_->on_device           = device;
+  HYPRE_BigInt first = 0, last = 0, first_col = 0, last_col = 0;
+  MPI_Comm     comm  = MPI_COMM_NULL;
   HypreCheck(HYPRE_ParCSRMatrixGetLocalRange(A, &first, &last, &first_col, &last_col), "HYPRE_ParCSRMatrixGetLocalRange");
-  HypreCheck(HYPRE_ParCSRMatrixGetComm(A, &impl_->comm), "HYPRE_ParCSRMatrixGetComm");
-  for (HYPRE_BigInt row = first; row <= last; row++) impl_->rows.push_back(row);
-  for (auto [ij, par] : {std::make_pair(&impl_->b, &impl_->b_par), std::make_pair(&impl_->x, &impl_->x_par)}) {
-    HypreCheck(HYPRE_IJVectorCreate(impl_->comm, first, last, ij), "HYPRE_IJVectorCreate");
-    HypreCheck(HYPRE_IJVectorSetObjectType(*ij, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
-    HypreCheck(HYPRE_IJVectorInitialize(*ij), "HYPRE_IJVectorInitialize");
-    HypreCheck(HYPRE_IJVectorAssemble(*ij), "HYPRE_IJVectorAssemble");
-    void *object = nullptr;
-    HypreCheck(HYPRE_IJVectorGetObject(*ij, &object), "HYPRE_IJVectorGetObject");
-    *par = (HYPRE_ParVector)object;
-  }
+  HypreCheck(HYPRE_ParCSRMatrixGetComm(A, &comm), "HYPRE_ParCSRMatrixGetComm");
+  const HYPRE_BigInt global = hypre_ParCSRMatrixGlobalNumRows((hypre_ParCSRMatrix *)A);
+  impl_->b = std::make_unique<HypreParVector>(comm, global, first, last, device);
+  impl_->x = std::make_unique<HypreParVector>(comm, global, first, last, device);
   HypreCheck(HYPRE_BoomerAMGCreate(&impl_->solver), "HYPRE_BoomerAMGCreate");
   HYPRE_Solver s = impl_->solver;
   HypreCheck(HYPRE_BoomerAMGSetMaxIter(s, 1), "HYPRE_BoomerAMGSetMaxIter");
@@ -63,7 +84,13 @@ BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const 
   HypreCheck(HYPRE_BoomerAMGSetRelaxType(s, options.relax_type), "HYPRE_BoomerAMGSetRelaxType");
   HypreCheck(HYPRE_BoomerAMGSetStrongThreshold(s, options.strong_threshold), "HYPRE_BoomerAMGSetStrongThreshold");
   HypreCheck(HYPRE_BoomerAMGSetNumFunctions(s, options.num_functions), "HYPRE_BoomerAMGSetNumFunctions");
-  HypreCheck(HYPRE_BoomerAMGSetup(s, A, impl_->b_par, impl_->x_par), "HYPRE_BoomerAMGSetup");
+  if (device) {
+    // Smoothing in natural order (C/F order runs on the host) and the interpolation's transpose kept for
+    // the restriction: hypre's guidance for its GPU code.
+    HypreCheck(HYPRE_BoomerAMGSetRelaxOrder(s, 0), "HYPRE_BoomerAMGSetRelaxOrder");
+    HypreCheck(HYPRE_BoomerAMGSetKeepTranspose(s, 1), "HYPRE_BoomerAMGSetKeepTranspose");
+  }
+  HypreCheck(HYPRE_BoomerAMGSetup(s, A, *impl_->b, *impl_->x), "HYPRE_BoomerAMGSetup");
   // hypre has no public getter for the level count (HYPRE_BoomerAMGGetGridHierarchy leaks a work array
   // in 2.26): read it from the solver's data.
   impl_->num_levels = hypre_ParAMGDataNumLevels((hypre_ParAMGData *)s);
@@ -75,21 +102,14 @@ BoomerAmgPreconditioner::~BoomerAmgPreconditioner() = default;
 int BoomerAmgPreconditioner::num_levels() const { return impl_->num_levels; }
 
 void BoomerAmgPreconditioner::Apply(CeedVector r, CeedVector z) {
-  const double    start = Now();
-  const HYPRE_Int n     = (HYPRE_Int)impl_->rows.size();
-  if (VectorLength(r) != n || VectorLength(z) != n) {
-    throw Error("BoomerAmgPreconditioner::Apply: vectors of lengths " + std::to_string(VectorLength(r)) + " and " + std::to_string(VectorLength(z)) +
-                ", expected " + std::to_string(n));
-  }
+  const double start = Now();
   {
-    HostArray ra(r, HostArray::read);
-    HypreCheck(HYPRE_IJVectorSetValues(impl_->b, n, impl_->rows.data(), ra.data()), "HYPRE_IJVectorSetValues");
+    LentVector         b(*impl_->b, r, LentVector::read, "BoomerAmgPreconditioner::Apply (r)");
+    LentVector         x(*impl_->x, z, LentVector::write, "BoomerAmgPreconditioner::Apply (z)");
+    HypreLocationScope scope(impl_->on_device);
+    HypreCheck(HYPRE_ParVectorSetConstantValues(*impl_->x, 0.0), "HYPRE_ParVectorSetConstantValues");
+    HypreCheck(HYPRE_BoomerAMGSolve(impl_->solver, impl_->A, *impl_->b, *impl_->x), "HYPRE_BoomerAMGSolve");
   }
-  HypreCheck(HYPRE_ParVectorSetConstantValues(impl_->x_par, 0.0), "HYPRE_ParVectorSetConstantValues");
-  HypreCheck(HYPRE_BoomerAMGSolve(impl_->solver, impl_->A, impl_->b_par, impl_->x_par),
-             "HYPRE_BoomerAMGSolve");
-  HostArray za(z, HostArray::write);
-  HypreCheck(HYPRE_IJVectorGetValues(impl_->x, n, impl_->rows.data(), za.data()), "HYPRE_IJVectorGetValues");
   seconds += Now() - start;
   applications++;
 }

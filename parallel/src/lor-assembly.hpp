@@ -125,9 +125,10 @@ OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
 
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
 /// The local rows and owned.merged must be sorted by column. Where the owned rows come first in the local
-/// rows, the matrix's diagonal block is written over local's cols and values and keeps them as its storage:
-/// local must then outlive the matrix and not be read again.
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned);
+/// rows and may_take_local_arrays, the matrix's diagonal block is written over local's cols and values and
+/// keeps them as its storage: local must then outlive the matrix and not be read again. The matrix is in
+/// host memory (a matrix bound for the GPU must not take them: hypre frees what it migrates).
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

@@ -14,6 +14,7 @@
 
 #include "host-array.hpp"
 #include "hypre-support.hpp"
+#include "hypre-vector.hpp"
 #include "lor-assembly.hpp"
 
 namespace ceedrt {
@@ -23,17 +24,19 @@ struct LorMatrix::Impl {
   MPI_Comm                  comm;
   HYPRE_ParCSRMatrix        parcsr = nullptr;
   HYPRE_BigInt              first = 0, last = -1;  // the owned rows
-  HYPRE_IJVector            x = nullptr, y = nullptr;
-  std::vector<HYPRE_BigInt> owned_rows;  // global numbers of the owned rows (for vector access)
+  bool                      on_device = false;  // parcsr and the vectors in GPU memory
+  std::unique_ptr<HypreParVector> x, y;          // Multiply's, lent the caller's vectors
   // The rank-local rows, the storage of parcsr's diagonal block where it took their arrays.
   lor::LocalRows local_rows;
 
   void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings);
 
   ~Impl() {
-    if (x) HYPRE_IJVectorDestroy(x);
-    if (y) HYPRE_IJVectorDestroy(y);
-    if (parcsr) HYPRE_ParCSRMatrixDestroy(parcsr);
+    x.reset(), y.reset();
+    if (parcsr) {
+      HypreLocationScope scope(on_device);
+      HYPRE_ParCSRMatrixDestroy(parcsr);
+    }
   }
 };
 
@@ -254,10 +257,12 @@ LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &p
 
 }  // namespace
 
-LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method)
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned, LorAssembly method,
+                     AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  impl_->on_device                  = ResolveHypreOnDevice(CeedOperatorReturnCeed(op_lor), memory, "LorMatrix");
   lor::ElementDofs        dofs;
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
                                       ? AssembleFromElementDofs(p, op_lor, dofs, essential, &timings_)
@@ -265,18 +270,22 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   impl_->Build(p, std::move(local), essential, &timings_);
 }
 
-LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned)
+LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned,
+                     AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  impl_->on_device                  = ResolveHypreOnDevice(CeedOperatorReturnCeed(op_lor), memory, "LorMatrix");
   timings_.on_lattice               = true;
   impl_->Build(p, AssembleOnLattice(p, op_lor, lattice, essential, &timings_), essential, &timings_);
 }
 
-LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned)
+LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned,
+                     AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  impl_->on_device                  = ResolveHypreOnDevice(nullptr, memory, "LorMatrix");
   lor::CheckVertexProblem(p, problem);
   timings_.from_vertices = true;
   timings_.on_lattice    = problem.lattice != nullptr;
@@ -296,18 +305,15 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   const double start = Now();
   first              = (HYPRE_BigInt)p.first_owned_dof();
   last               = first + (HYPRE_BigInt)p.owned_size() - 1;
-  parcsr             = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local));
-  timings->hypre     = Now() - start;
-  owned_rows.resize(p.owned_size());
-  for (CeedSize j = 0; j < p.owned_size(); j++) owned_rows[j] = first + (HYPRE_BigInt)j;
-  timings->nonzeros = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);
-
-  for (HYPRE_IJVector *v : {&x, &y}) {
-    HypreCheck(HYPRE_IJVectorCreate(p.comm(), first, last, v), "HYPRE_IJVectorCreate");
-    HypreCheck(HYPRE_IJVectorSetObjectType(*v, HYPRE_PARCSR), "HYPRE_IJVectorSetObjectType");
-    HypreCheck(HYPRE_IJVectorInitialize(*v), "HYPRE_IJVectorInitialize");
-    HypreCheck(HYPRE_IJVectorAssemble(*v), "HYPRE_IJVectorAssemble");
-  }
+  HypreLocationScope scope(on_device);
+  parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device);
+  // For the GPU: the rows built on the host cross once, hypre's arrays there replacing the host ones.
+  if (on_device) HypreCheck(hypre_ParCSRMatrixMigrate((hypre_ParCSRMatrix *)parcsr, HYPRE_MEMORY_DEVICE), "hypre_ParCSRMatrixMigrate");
+  timings->hypre           = Now() - start;
+  timings->hypre_on_device = on_device;
+  timings->nonzeros        = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);
+  x = std::make_unique<HypreParVector>(p.comm(), (HYPRE_BigInt)p.global_size(), first, last, on_device);
+  y = std::make_unique<HypreParVector>(p.comm(), (HYPRE_BigInt)p.global_size(), first, last, on_device);
 }
 
 LorMatrix::~LorMatrix() = default;
@@ -317,12 +323,20 @@ std::vector<std::pair<GlobalIndex, double>> LorMatrix::Row(GlobalIndex row) cons
   if (row < first || row > last) {
     throw Error("LorMatrix::Row: row " + std::to_string(row) + " is not owned here (rows " + std::to_string(first) + " to " + std::to_string(last) + ")");
   }
-  HYPRE_Int     size = 0;
-  HYPRE_BigInt *cols = nullptr;
-  double       *vals = nullptr;
+  HYPRE_Int          size = 0;
+  HYPRE_BigInt      *cols = nullptr;
+  double            *vals = nullptr;
+  HypreLocationScope scope(impl_->on_device);  // on the GPU, hypre copies the row to host buffers
   HypreCheck(HYPRE_ParCSRMatrixGetRow(impl_->parcsr, (HYPRE_BigInt)row, &size, &cols, &vals), "HYPRE_ParCSRMatrixGetRow");
+  std::vector<HYPRE_BigInt> row_cols(cols, cols + (impl_->on_device ? 0 : size));
+  std::vector<double>       row_vals(vals, vals + (impl_->on_device ? 0 : size));
+  if (impl_->on_device) {  // hypre's row buffers are in the matrix's memory
+    row_cols.resize(size), row_vals.resize(size);
+    hypre_TMemcpy(row_cols.data(), cols, HYPRE_BigInt, size, HYPRE_MEMORY_HOST, HYPRE_MEMORY_DEVICE);
+    hypre_TMemcpy(row_vals.data(), vals, double, size, HYPRE_MEMORY_HOST, HYPRE_MEMORY_DEVICE);
+  }
   std::vector<std::pair<GlobalIndex, double>> entries(size);
-  for (HYPRE_Int k = 0; k < size; k++) entries[k] = {(GlobalIndex)cols[k], vals[k]};
+  for (HYPRE_Int k = 0; k < size; k++) entries[k] = {(GlobalIndex)row_cols[k], row_vals[k]};
   HYPRE_ParCSRMatrixRestoreRow(impl_->parcsr, (HYPRE_BigInt)row, &size, &cols, &vals);
   return entries;
 }
@@ -330,21 +344,10 @@ std::vector<std::pair<GlobalIndex, double>> LorMatrix::Row(GlobalIndex row) cons
 void *LorMatrix::ParCsr() const { return impl_->parcsr; }
 
 void LorMatrix::Multiply(CeedVector x, CeedVector y) const {
-  const HYPRE_Int n = (HYPRE_Int)impl_->owned_rows.size();
-  if (VectorLength(x) != n || VectorLength(y) != n) {
-    throw Error("LorMatrix::Multiply: vectors of lengths " + std::to_string(VectorLength(x)) + " and " + std::to_string(VectorLength(y)) + ", expected " +
-                std::to_string(n));
-  }
-  {
-    HostArray xa(x, HostArray::read);
-    HypreCheck(HYPRE_IJVectorSetValues(impl_->x, n, impl_->owned_rows.data(), xa.data()), "HYPRE_IJVectorSetValues");
-  }
-  void *x_object = nullptr, *y_object = nullptr;
-  HypreCheck(HYPRE_IJVectorGetObject(impl_->x, &x_object), "HYPRE_IJVectorGetObject");
-  HypreCheck(HYPRE_IJVectorGetObject(impl_->y, &y_object), "HYPRE_IJVectorGetObject");
-  HypreCheck(HYPRE_ParCSRMatrixMatvec(1.0, impl_->parcsr, (HYPRE_ParVector)x_object, 0.0, (HYPRE_ParVector)y_object), "HYPRE_ParCSRMatrixMatvec");
-  HostArray ya(y, HostArray::write);
-  HypreCheck(HYPRE_IJVectorGetValues(impl_->y, n, impl_->owned_rows.data(), ya.data()), "HYPRE_IJVectorGetValues");
+  LentVector         xl(*impl_->x, x, LentVector::read, "LorMatrix::Multiply (x)");
+  LentVector         yl(*impl_->y, y, LentVector::write, "LorMatrix::Multiply (y)");
+  HypreLocationScope scope(impl_->on_device);
+  HypreCheck(HYPRE_ParCSRMatrixMatvec(1.0, impl_->parcsr, *impl_->x, 0.0, *impl_->y), "HYPRE_ParCSRMatrixMatvec");
 }
 
 }  // namespace parallel

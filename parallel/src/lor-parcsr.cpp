@@ -19,7 +19,7 @@ namespace ceedrt {
 namespace parallel {
 namespace lor {
 
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned) {
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays) {
   const CeedSize     n_owned = p.owned_size();
   const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = first + (HYPRE_BigInt)n_owned - 1;
   // Each owned row where it lies: in the local rows, or among the merged ones.
@@ -60,7 +60,7 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
     nnz_offd += row.count - row.diag_count;
     longest = std::max(longest, row.count);
   }
-  in_place = in_place && (size_t)nnz_diag <= local->values.size() && (size_t)nnz_diag <= local->cols.size();
+  in_place = in_place && may_take_local_arrays && (size_t)nnz_diag <= local->values.size() && (size_t)nnz_diag <= local->cols.size();
   std::sort(offd_cols.begin(), offd_cols.end());
   offd_cols.erase(std::unique(offd_cols.begin(), offd_cols.end()), offd_cols.end());
 
@@ -70,7 +70,8 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
                                       nnz_diag, nnz_offd, &matrix),
              "HYPRE_ParCSRMatrixCreate");
   try {
-    HypreCheck(HYPRE_ParCSRMatrixInitialize(matrix), "HYPRE_ParCSRMatrixInitialize");
+    // Written here on the host whatever hypre's default location (a GPU hypre's is the device).
+    HypreCheck(hypre_ParCSRMatrixInitialize_v2((hypre_ParCSRMatrix *)matrix, HYPRE_MEMORY_HOST), "hypre_ParCSRMatrixInitialize_v2");
   } catch (...) {
     HYPRE_ParCSRMatrixDestroy(matrix);
     throw;

@@ -5,6 +5,7 @@
 // an operator on another mesh, or a vertex problem that does not fit the prolongation, is refused.
 // "device" mode: the assembly on a device backend equals the host's entry by entry, on the node lists and on
 // the box mesh's lattice (element matrices and their scatter on the device, places in closed form).
+// Both modes check where hypre holds the matrix (CheckAmgMemory; on the GPU with a CUDA/HIP hypre).
 //   parallel-lor-test RESOURCE | parallel-lor-test device RESOURCE
 #include <algorithm>
 #include <cmath>
@@ -379,6 +380,67 @@ void CheckForeignOperatorRefused(Ceed ceed) {
   }
 }
 
+// Where hypre holds the matrix (AmgMemory). With a host-only hypre, or a backend whose vectors are not in
+// the memory of hypre's GPU runtime, automatic chooses the host and device is refused naming the reason.
+// With a CUDA/HIP hypre and a backend of that runtime, the matrix on the GPU equals the host one entry by
+// entry, its product equals the host product on the backend's device vectors, BoomerAMG with the GPU
+// defaults (PMIS, l1-Jacobi) solves the LOR system, and a type hypre cannot run there is refused.
+void CheckAmgMemory(Ceed ceed) {
+  const LorProblem       setup("bp3", {6, 2, 4}, 3, Deformation::kershaw);
+  const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const LorLattice       lattice = setup.Lattice();
+  const char            *resource = nullptr;
+  CeedGetResource(ceed, &resource);
+  const std::string runtime = HypreGpuRuntime(), name = std::string("AmgMemory on ") + resource;
+  const bool        gpu     = !runtime.empty() && std::string(resource).rfind("/gpu/" + runtime, 0) == 0;
+  const LorMatrix   automatic(setup.P, lor.op(), lattice, setup.essential);
+  const LorMatrix   on_host(setup.P, lor.op(), lattice, setup.essential, AmgMemory::host);
+  Require(!on_host.on_device() && automatic.on_device() == gpu, name + ": automatic placed the matrix on the " + (automatic.on_device() ? "GPU" : "host"));
+  if (!gpu) {
+    std::string message;
+    try {
+      LorMatrix refused(setup.P, lor.op(), lattice, setup.essential, AmgMemory::device);
+    } catch (const Error &e) {
+      message = e.what();
+    }
+    const std::string reason = runtime.empty() ? "was built without CUDA or HIP" : "does not keep its vectors in " + runtime + " device memory";
+    Require(message.find("AmgMemory::device refused") != std::string::npos && message.find(reason) != std::string::npos,
+            name + ": AmgMemory::device gave '" + message + "', expected a refusal saying the hypre " + reason);
+    if (rank == 0) std::printf("%s: the host (hypre GPU runtime '%s'); AmgMemory::device refused: %s\n", name.c_str(), runtime.c_str(), message.c_str());
+    return;
+  }
+  const double diff = MaxRowRelativeDifference(OwnedRows(setup.P, on_host), OwnedRows(setup.P, automatic));
+  Require(diff == 0.0, name + ": the matrix on the GPU differs from the host one by " + std::to_string(diff));
+  CeedVector x, y, z;
+  for (CeedVector *v : {&x, &y, &z}) CEEDRT_PARALLEL_CALL(ceed, CeedVectorCreate(ceed, setup.P.owned_size(), v));
+  FillPseudoRandom(x, setup.P.first_owned_dof(), 0.71);
+  on_host.Multiply(x, y);
+  automatic.Multiply(x, z);
+  const double product_diff = std::sqrt(Dot(MPI_COMM_WORLD, y, y) - 2 * Dot(MPI_COMM_WORLD, y, z) + Dot(MPI_COMM_WORLD, z, z)) / std::sqrt(Dot(MPI_COMM_WORLD, y, y));
+  Require(product_diff <= 1e-12, name + ": the GPU product differs from the host one by " + std::to_string(product_diff) + " (relative)");
+  AmgOptions host_types;
+  host_types.coarsen_type = 10;
+  std::string message;
+  try {
+    BoomerAmgPreconditioner refused(automatic, host_types);
+  } catch (const Error &e) {
+    message = e.what();
+  }
+  Require(message.find("coarsen_type 10 does not run on the GPU") != std::string::npos, name + ": HMIS on the GPU gave '" + message + "'");
+  ParallelOperator        op(ceed, setup.P, nullptr, lor.op(), setup.essential);
+  BoomerAmgPreconditioner pc(automatic, AmgOptions());
+  CEEDRT_PARALLEL_CALL(ceed, CeedVectorSetValue(z, 0.0));
+  PcgOptions pcg;
+  pcg.rtol               = 1e-10;
+  const PcgResult result = SolvePcg(op, &pc, x, z, pcg);
+  if (rank == 0) {
+    std::printf("%s: the GPU; rows equal to the host's, product difference %.2e, CG + BoomerAMG on the GPU (%d levels): %d iterations to 1e-10\n",
+                name.c_str(), product_diff, pc.num_levels(), result.iterations);
+  }
+  Require(result.converged && result.iterations < 40, name + ": CG + BoomerAMG on the GPU took " + std::to_string(result.iterations) + " iterations");
+  for (CeedVector *v : {&x, &y, &z}) CeedVectorDestroy(v);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -394,6 +456,7 @@ int main(int argc, char **argv) {
       CheckDeviceLattice(device, "bp4", {3, 3, 2}, 2, Deformation::smooth);
       CheckDeviceLattice(device, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
       CheckLatticeMismatchRefused(device);
+      CheckAmgMemory(device);
       MPI_Finalize();
       return 0;
     }
@@ -411,6 +474,7 @@ int main(int argc, char **argv) {
     CheckVertexAssembly(ceed, "bp2", {6, 2, 2}, 2, Deformation::kershaw);
     CheckForeignOperatorRefused(ceed);
     CheckVertexProblemRefused();
+    CheckAmgMemory(ceed);
   } catch (const std::exception &e) {
     Require(false, e.what());
   }

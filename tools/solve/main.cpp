@@ -35,6 +35,7 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["preconditioner_applications"] = r.preconditioner_applications;
   j["lor_nonzeros"]                = r.lor_nonzeros;
   if (!r.lor_route.empty()) j["lor_route"] = r.lor_route;
+  j["amg_on_device"] = r.amg_on_device;
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
   j["seconds"]["lor_hypre"]            = r.lor_hypre;
@@ -67,8 +68,9 @@ void PrintText(const solve::SolveReport &r) {
   else std::printf(", preconditioner %.4f in %ld)\n", r.preconditioner, r.preconditioner_applications);
   if (r.host_device_bytes_per_iteration > 0.0) std::printf("  host-device copies: %.0f bytes per CG iteration\n", r.host_device_bytes_per_iteration);
   if (r.lor_nonzeros) {
-    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, route %s; CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d\n",
-                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_route.c_str(), r.lor_csr, r.lor_hypre, r.amg_levels);
+    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, route %s; CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d on the %s\n",
+                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_route.c_str(), r.lor_csr, r.lor_hypre, r.amg_levels,
+                r.amg_on_device ? "GPU" : "host");
   }
 }
 
@@ -111,8 +113,12 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: 2)")->capture_default_str();
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
-  app.add_option("--amg-relax", options.amg.relax_type, "BoomerAMG relaxation type (hypre numbering)")->capture_default_str();
-  app.add_option("--amg-coarsen", options.amg.coarsen_type, "BoomerAMG coarsening type (hypre numbering)")->capture_default_str();
+  app.add_option("--amg-relax", options.amg.relax_type, "BoomerAMG relaxation type (hypre numbering; -1: 8 on the host, 18 on a GPU)")->capture_default_str();
+  app.add_option("--amg-coarsen", options.amg.coarsen_type, "BoomerAMG coarsening type (hypre numbering; -1: HMIS 10 on the host, PMIS 8 on a GPU)")
+      ->capture_default_str();
+  app.add_option("--amg-memory", options.amg_memory,
+                 "Where hypre holds the LOR matrix and runs BoomerAMG: auto (the GPU when hypre was built for the backend's device), host or device")
+      ->capture_default_str();
   app.add_option("--amg-aggressive", options.amg.aggressive_levels, "BoomerAMG levels of aggressive coarsening")->capture_default_str();
   app.add_option("--amg-pmax", options.amg.max_row_entries, "BoomerAMG interpolation entries per row (0: no truncation)")->capture_default_str();
   app.add_option("--amg-interp", options.amg.interp_type, "BoomerAMG interpolation type (hypre numbering)")->capture_default_str();

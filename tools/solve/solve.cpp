@@ -216,6 +216,9 @@ void CheckOptions(const SolveOptions &options) {
   if (options.pc == "lor-amg") throw Error("--pc lor-amg needs hypre, and this build has none");
 #endif
   if (options.pc == "pmg" && options.degree < 2) throw Error("--pc pmg needs degree 2 or more (it coarsens p to 1)");
+  if (options.amg_memory != "auto" && options.amg_memory != "host" && options.amg_memory != "device") {
+    throw Error("unknown AMG memory '" + options.amg_memory + "' (expected auto, host or device)");
+  }
 }
 
 SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::function<void(int, double)> &progress) {
@@ -235,6 +238,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
 #if CEEDRT_PARALLEL_HAVE_HYPRE
   AmgOptions amg    = options.amg;
   amg.num_functions = spec->num_comp;
+  const AmgMemory amg_memory = options.amg_memory == "host" ? AmgMemory::host : options.amg_memory == "device" ? AmgMemory::device : AmgMemory::automatic;
 #endif
 
   const double start = Now();
@@ -301,6 +305,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     auto boomer                 = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup            = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels           = boomer->num_levels();
+    report.amg_on_device        = lor_matrix->on_device();
     return boomer;
   };
 #endif
@@ -313,7 +318,7 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     const double coarse_start = Now();
     ParallelOperator &coarse = pmg->Coarsest();
     pmg->SetCoarseSolver(assemble_amg(coarse_start, std::make_unique<LorMatrix>(coarse.prolongation(), pmg->CoarsestLocalOperator(),
-                                                                                coarse.essential_owned(), options.lor_assembly)));
+                                                                                coarse.essential_owned(), options.lor_assembly, amg_memory)));
 #endif
     report.pmg_levels = pmg->num_levels();
     report.pmg_setup  = MaxOver(comm, pmg->setup_seconds());
@@ -345,13 +350,13 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
       vertices.num_comp = spec->num_comp;
       vertices.lattice  = &lattice;
       vertices.coords   = &mesh.coords;
-      pc                = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, vertices, essential));
+      pc                = assemble_amg(lor_start, std::make_unique<LorMatrix>(prolongation, vertices, essential, amg_memory));
     } else {
       std::vector<CeedInt> lor_nodes = LorElementNodes(mesh.elem_nodes, mesh.num_elem, options.degree);
       lor = BuildLocalOperator(ceed, lor_spec, mesh, 1, std::move(lor_nodes), lor_q);
       pc  = assemble_amg(lor_start, memory != CEED_MEM_HOST && options.lor_assembly == LorAssembly::automatic && mesh.num_elem > 0
-                                        ? std::make_unique<LorMatrix>(prolongation, lor.op(), lattice, essential)
-                                        : std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly));
+                                        ? std::make_unique<LorMatrix>(prolongation, lor.op(), lattice, essential, amg_memory)
+                                        : std::make_unique<LorMatrix>(prolongation, lor.op(), essential, options.lor_assembly, amg_memory));
     }
   }
 #endif

@@ -27,6 +27,7 @@ struct SolveOptions {
   int                               lor_q_1d       = 0;                   // and their number per direction (0: 2)
   ceedrt::parallel::LorAssembly     lor_assembly   = ceedrt::parallel::LorAssembly::automatic;  // LOR element matrices and pattern
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
+  std::string                       amg_memory = "auto";            // where hypre holds the LOR matrix: auto | host | device
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
 };
 
@@ -47,6 +48,7 @@ struct SolveReport {
   double    lor_element_matrices = 0.0, lor_csr = 0.0, lor_hypre = 0.0;  // parts of lor_assembly (rank 0)
   std::string lor_route;  // how the LOR matrix was assembled: lattice, device-lattice, operator-lattice, vertices, direct (QFunction probes) or operator
   int       amg_levels    = 0;
+  bool      amg_on_device = false;  // hypre held the LOR matrix in GPU memory and ran BoomerAMG there
   int       pmg_levels    = 0;
   double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates
   long long halo_dofs_max = 0;  // largest per-rank halo

@@ -329,12 +329,14 @@ class PMultigridPreconditioner : public Preconditioner {
 /// their LOR operators from these offsets and the high-order node coordinates.
 std::vector<CeedInt> LorElementNodes(const std::vector<CeedInt> &elem_nodes, CeedInt num_elem, int degree);
 
-/// BoomerAMG settings (used when the library has hypre; hypre's numbering of the types).
+/// BoomerAMG settings (used when the library has hypre; hypre's numbering of the types). Where hypre holds
+/// the matrix on a GPU (LorMatrix::on_device), only the types hypre runs there are accepted: coarsening 8
+/// (PMIS); interpolation 3, 6, 14, 15, 18; relaxation 3, 4, 6, 7, 11, 12, 16, 18.
 struct AmgOptions {
   int    num_functions    = 1;     ///< components per node (systems AMG for vector problems)
   double strong_threshold = 0.5;  ///< strength-of-connection threshold
-  int    relax_type       = 8;     ///< l1-scaled symmetric hybrid Gauss-Seidel
-  int    coarsen_type     = 10;    ///< HMIS
+  int    relax_type       = -1;    ///< -1: l1-scaled symmetric hybrid Gauss-Seidel (8) on the host, l1-Jacobi (18) on a GPU
+  int    coarsen_type     = -1;    ///< -1: HMIS (10) on the host, PMIS (8) on a GPU
   int    interp_type      = 6;     ///< extended+i
   int    aggressive_levels = 0;    ///< levels of aggressive coarsening (cheaper V-cycles, weaker ones)
   int    max_row_entries  = 4;     ///< interpolation truncation (PMaxElmts)
@@ -342,6 +344,16 @@ struct AmgOptions {
 };
 
 #if CEEDRT_PARALLEL_HAVE_HYPRE
+/// Where hypre keeps a LorMatrix (and the vectors BoomerAMG works on) and runs on it.
+enum class AmgMemory {
+  automatic,  ///< on the GPU when hypre was built for the backend's device (a CUDA hypre and a /gpu/cuda resource, HIP and /gpu/hip), else the host
+  host,       ///< host memory, hypre's host code (also with a GPU hypre)
+  device,     ///< GPU memory, hypre's device code: refused, with the reason, where automatic would choose the host
+};
+
+/// The GPU runtime the linked hypre was built for: "cuda", "hip", or "" for a host-only hypre.
+const char *HypreGpuRuntime();
+
 /// Seconds spent assembling a LorMatrix, and its size.
 struct LorAssemblyTimings {
   double      element_matrices = 0.0;  ///< the LOR operator's element matrices (with the scatter when direct)
@@ -352,6 +364,7 @@ struct LorAssemblyTimings {
   bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
   bool        from_vertices    = false;  ///< element matrices computed from the vertex coordinates (LorVertexProblem)
   bool        on_lattice       = false;  ///< the structured path: pattern and entry places in closed form (LorLattice)
+  bool        hypre_on_device  = false;  ///< hypre holds the matrix in GPU memory (LorMatrix::on_device)
 };
 
 /// How LorMatrix computes its element matrices and CSR pattern.
@@ -396,22 +409,27 @@ class LorMatrix {
  public:
   /// Assembles the matrix of op_lor (collective); op_lor is borrowed.
   LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const std::vector<char> &essential_owned,
-            LorAssembly method = LorAssembly::automatic);
+            LorAssembly method = LorAssembly::automatic, AmgMemory memory = AmgMemory::automatic);
   /// The matrix of op_lor whose sub-elements are the cells of lattice, in LorElementNodes' order (collective;
   /// op_lor and lattice are borrowed): the pattern and each element entry's place in closed form on the host,
   /// the element matrices from the backend (CeedOperatorLinearAssemble) in one batch. On a device backend
   /// they stay in device memory and are scattered into the CSR values there (timings().csr_on_device); only
   /// the values cross to the host. Equals the assembly of the same operator by node lists to round-off.
-  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned);
+  LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential_owned,
+            AmgMemory memory = AmgMemory::automatic);
   /// The same matrix for a problem given by its vertices (collective); equals the assembly of the Q1 operator
   /// with the vertex rule entry by entry (to round-off).
-  LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned);
+  /// A vertex problem has no backend: its matrix stays on the host unless memory is AmgMemory::device.
+  LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned,
+            AmgMemory memory = AmgMemory::automatic);
   ~LorMatrix();
   LorMatrix(const LorMatrix &)            = delete;
   LorMatrix &operator=(const LorMatrix &) = delete;
 
   void                      *ParCsr() const;  ///< HYPRE_ParCSRMatrix
-  void                       Multiply(CeedVector x, CeedVector y) const;  ///< y = A_LOR x on T-vectors
+  bool                       on_device() const { return timings_.hypre_on_device; }  ///< hypre holds it in GPU memory
+  /// y = A_LOR x on T-vectors (hypre's matvec; with the matrix on a GPU, x and y in the backend's device memory)
+  void                       Multiply(CeedVector x, CeedVector y) const;
   /// The entries of an owned row (global number), as hypre holds them: (column, value) in hypre's order.
   std::vector<std::pair<GlobalIndex, double>> Row(GlobalIndex row) const;
   const LorAssemblyTimings  &timings() const { return timings_; }  ///< assembly times
