@@ -30,6 +30,11 @@
 #   bakeoff      the register-budget check against libCEED (issue 30): the kernels' static resources
 #                (ceed-info --kernels --json), compare.sh BP1-BP6 p = 2..8 at 1e7 and 1e6 DOFs, and Nsight Compute
 #                on every BP's apply kernel at p = 4 and 6, ceedrt and libCEED (bakeoff-profile.csv)
+#   gpu-amg      issue 35's BoomerAMG on the GPU, from a second build tree configured against a CUDA hypre
+#                (--hypre-gpu-build, or the one a pack of gpu-pack.sh --hypre-gpu-build holds): parallel-lor-test device
+#                /gpu/cuda/gen (the LOR matrix in GPU memory equal to the host one, CG + BoomerAMG there), then ceed-solve
+#                BP3 on a Kershaw mesh at --solve-dofs over --solve-degrees on /gpu/cuda/gen with --amg-memory device
+#                and host (gpu-amg.jsonl: phases, iterations, amg_on_device)
 #   jit-time     the fused kernels' JIT setup cost: t530, t540 and t555 on /gpu/cuda/gen and /gpu/cuda/ref, one at a
 #                time with CEEDRT_CACHE=off and CEED_DEBUG=1: wall seconds and "compiled" lines of each (jit-time.log)
 #
@@ -38,6 +43,7 @@
 # --build: the build tree (default build); it holds absolute paths of the machine that configured it, so when
 #   the checkout sits elsewhere here, link that path first (ln -s "$PWD" /the/original/checkout).
 # --solve-dofs N, --solve-degrees LIST: the solve stage's size (default 1e6) and degrees (default 2,3,4,5,6,7,8).
+# --hypre-gpu-build DIR: the gpu-amg stage's build tree (default: the pack's second build tree, if any).
 # --solve-cpu-ranks N: MPI ranks of the solve stage's CPU run (default 1; the host's core count compares a whole
 #   CPU with one GPU).
 # --variants LIST: the variants stage's NAME=VALUE switches, comma-separated; --variant-degrees LIST: its degrees
@@ -65,6 +71,7 @@ variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS
 variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
 variants+=,CEED_GEN_ROLLED_SLICES=1,CEED_GEN_REGISTER_COLUMNS=0,CEED_GEN_REGISTER_COLUMNS=1,CEED_GEN_CONSTANT_MATRICES=0,CEED_GEN_CONSTANT_MATRICES=1,CEED_GEN_CONSTANT_DERIVATIVES=0,CEED_GEN_CONSTANT_DERIVATIVES=1
 pack=""
+hypre_gpu_build=""
 deadline=0
 stages=()
 while [[ $# -gt 0 ]]; do
@@ -80,6 +87,7 @@ while [[ $# -gt 0 ]]; do
     --solve-dofs) solve_dofs=$2; shift 2 ;;
     --solve-degrees) solve_degrees=$2; shift 2 ;;
     --solve-cpu-ranks) solve_cpu_ranks=$2; shift 2 ;;
+    --hypre-gpu-build) hypre_gpu_build=$(cd "$2" && pwd); shift 2 ;;
     --variants) variants=$2; shift 2 ;;
     --variant-degrees) variant_degrees=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
@@ -92,8 +100,11 @@ done
 start=$SECONDS
 if [[ -n $pack ]]; then
   tar -xzPf "$pack" || { echo "gpu-check.sh: could not unpack $pack" >&2; exit 1; }
-  cache=$(tar -tzPf "$pack" | grep '/CMakeCache.txt$' | head -1)
-  build=$(dirname "$cache")
+  caches=$(tar -tzPf "$pack" | grep '/CMakeCache.txt$')
+  build=$(dirname "$(sed -n 1p <<< "$caches")")
+  cache=$build/CMakeCache.txt
+  second=$(sed -n 2p <<< "$caches")
+  [[ -z $hypre_gpu_build && -n $second ]] && hypre_gpu_build=$(dirname "$second")
   source_dir=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$cache")
   # The build names files of its source tree by absolute path: give it this checkout there, entry by entry (the
   # build tree itself was just unpacked inside it).
@@ -123,6 +134,10 @@ limited() {
   else
     "$@"
   fi
+}
+# One line of a ceed-solve JSON record: iterations, time to solution, the LOR assembly + AMG setup share.
+solve_summary() {
+  python3 -c 'import json,sys; r=json.loads(sys.argv[1]); s=r["seconds"]; print("iterations %d, time to solution %.2f s, LOR assembly + AMG setup %.0f%%, AMG on the %s" % (r["iterations"], r["time_to_solution"], 100*(s["lor_assembly"]+s["amg_setup"])/r["time_to_solution"], "GPU" if r.get("amg_on_device") else "host"))' "$1" 2>/dev/null
 }
 export CEEDRT_PLUGIN_PATH=
 # The CUDA libraries (NVRTC, and the runtime libCEED links) where toolkits put them.
@@ -234,9 +249,21 @@ for stage in "${stages[@]}"; do
             2>> "$out/solve.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/solve.jsonl"
-          ((rc == 0)) && summary_line=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); s=r["seconds"]; print("iterations %d, time to solution %.2f s, LOR assembly + AMG setup %.0f%%" % (r["iterations"], r["time_to_solution"], 100*(s["lor_assembly"]+s["amg_setup"])/r["time_to_solution"]))' "$record" 2>/dev/null)
-          say "solve bp3 p=$degree $resource: rc=$rc ${summary_line:-}"
-          summary_line=""
+          say "solve bp3 p=$degree $resource: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
+        done
+      done ;;
+    gpu-amg)
+      [[ -n $hypre_gpu_build && -x $hypre_gpu_build/bin/ceed-solve ]] || { say "gpu-amg: no build against a CUDA hypre (--hypre-gpu-build)"; continue; }
+      limited "$hypre_gpu_build/tests/parallel/parallel-lor-test" device /gpu/cuda/gen > "$out/gpu-amg-lor-test.log" 2>&1
+      say "gpu-amg parallel-lor-test device /gpu/cuda/gen: rc=$? $(grep -m1 'AmgMemory' "$out/gpu-amg-lor-test.log")"
+      IFS=, read -r -a degree_list <<< "$solve_degrees"
+      for degree in "${degree_list[@]}"; do
+        for memory in device host; do
+          record=$(limited "$hypre_gpu_build/bin/ceed-solve" --ceed /gpu/cuda/gen --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw \
+            --pc lor-amg --amg-memory "$memory" --json 2>> "$out/gpu-amg.log")
+          rc=$?
+          [[ -n $record ]] && echo "$record" >> "$out/gpu-amg.jsonl"
+          say "gpu-amg bp3 p=$degree --amg-memory $memory: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
         done
       done ;;
     variants)
