@@ -16,6 +16,7 @@
 
 #include <cstdint>
 
+#include "host-array.hpp"
 #include "large-array.hpp"
 
 namespace ceedrt {
@@ -118,17 +119,31 @@ struct LocalRows {
 struct OwnedRows {
   std::vector<CeedSize> local_row;
   std::vector<CeedSize> merged_dof;  ///< per merged row, its owned index j
+  std::vector<CeedSize> merged_local_row;  ///< per merged row, the local row it was merged from
   LocalRows             merged;      ///< row_start per merged row; rows sorted by column where the local rows are
 };
 /// Collective: each rank sends the rows it holds of other ranks' DOFs to their owners.
 OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local);
 
+/// The element-matrix entries (num_slots, in blocks of block entries, one block per element) summed on the
+/// device at their slots into a new device vector of num_values + 1 values (the last collects dropped entries).
+Vector SumOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector element_values, CeedSize num_values);
+/// values[k] = sums[k] for the entries of local's rows that other ranks own (what SumGhostRows sends).
+void CopyGhostRowsToHost(const Prolongation &p, const LocalRows &local, CeedVector sums, LargeArray<double> *values);
+/// hypre's values of matrix (in host memory, holding what the host knows: received rows, identity rows) plus
+/// the device sums at positions (BuildParCsr's), added on the device; written into hypre's arrays, moved to
+/// the GPU first when on_device (then only the pattern crosses from the host).
+void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const std::vector<CeedInt> &positions, CeedVector sums, bool on_device);
+
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
 /// The local rows and owned.merged must be sorted by column. Where the owned rows come first in the local
 /// rows and may_take_local_arrays, the matrix's diagonal block is written over local's cols and values and
 /// keeps them as its storage: local must then outlive the matrix and not be read again. The matrix is in
-/// host memory (a matrix bound for the GPU must not take them: hypre frees what it migrates).
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays);
+/// host memory (a matrix bound for the GPU must not take them: hypre frees what it migrates). With positions,
+/// it receives the place of every local entry (and one spare entry past them) in hypre's values, the diagonal
+/// block's then the off-diagonal block's (nnz_diag + k), nnz_diag + nnz_offd for entries of rows not owned.
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays,
+                               std::vector<CeedInt> *positions = nullptr);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

@@ -119,6 +119,7 @@ OwnedRows SumGhostRows(const Prolongation &p, const LocalRows &local) {
     for (const auto &entry : row) owned.merged.cols.push_back(entry.first), owned.merged.values.push_back(entry.second);
     owned.merged.row_start.push_back((HYPRE_Int)owned.merged.cols.size());
     owned.merged_dof.push_back(j);
+    owned.merged_local_row.push_back(i);
     owned.local_row[j] = -1;
   }
   return owned;

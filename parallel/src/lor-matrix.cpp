@@ -29,7 +29,9 @@ struct LorMatrix::Impl {
   // The rank-local rows, the storage of parcsr's diagonal block where it took their arrays.
   lor::LocalRows local_rows;
 
-  void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings);
+  // device_sums: the local rows' values on the device (local's host values then hold the ghost rows only).
+  void Build(const Prolongation &p, lor::LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings,
+             CeedVector device_sums = nullptr);
 
   ~Impl() {
     x.reset(), y.reset();
@@ -94,18 +96,9 @@ LocalCsr BuildPattern(const Prolongation &p, const CeedInt *rows, const CeedInt 
 // scatter-adds them; dropped entries, slot csr_values.size(), go to one extra slot. Only the CSR values
 // then cross to the host, for hypre.
 void ScatterOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt block, CeedVector values, lor::LargeArray<double> *csr_values) {
-  const CeedInt       dropped = (CeedInt)csr_values->size();
-  CeedElemRestriction scatter = nullptr;
-  // The slots outlive the restriction (destroyed below): borrowed, not copied on the host before the upload.
-  CEEDRT_PARALLEL_CALL(ceed, CeedElemRestrictionCreate(ceed, (CeedInt)(num_slots / block), block, 1, 1, (CeedSize)dropped + 1, CEED_MEM_HOST,
-                                                       CEED_USE_POINTER, slots, &scatter));
-  Vector sums(ceed, (CeedSize)dropped + 1);
-  int    ierr = CeedVectorSetValue(sums, 0.0);
-  if (!ierr) ierr = CeedElemRestrictionApply(scatter, CEED_TRANSPOSE, values, sums, CEED_REQUEST_IMMEDIATE);
-  CeedElemRestrictionDestroy(&scatter);
-  CEEDRT_PARALLEL_CALL(ceed, ierr);
-  HostArray s(sums, HostArray::read);
-  std::copy(s.data(), s.data() + dropped, csr_values->begin());
+  const Vector sums = lor::SumOnDevice(ceed, slots, num_slots, block, values, (CeedSize)csr_values->size());
+  HostArray    s(sums, HostArray::read);
+  std::copy(s.data(), s.data() + csr_values->size(), csr_values->begin());
 }
 
 // csr_values += the element-matrix entries at their slots (num_slots, a whole number of blocks of block
@@ -193,9 +186,10 @@ LocalRows AssembleFromElementDofs(const Prolongation &p, CeedOperator op_lor, co
 
 // The rows of an operator whose sub-elements are the cells of a lattice: the pattern and every element
 // entry's slot in closed form on the host (lor-lattice.cpp), the element matrices from the backend in one
-// batch and scattered through the slots where they are (on a device backend: on the device).
+// batch and scattered through the slots where they are. On a device backend the sums stay there
+// (device_sums); the host values hold only the rows other ranks own, which SumGhostRows sends.
 LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const LorLattice &lattice, const std::vector<char> &essential,
-                            LorAssemblyTimings *timings) {
+                            LorAssemblyTimings *timings, Vector *device_sums) {
   Ceed             ceed  = CeedOperatorReturnCeed(op_lor);
   double           start = Now();
   lor::ElementDofs dofs;
@@ -217,11 +211,19 @@ LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const Lo
   CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
   timings->element_matrices = Now() - start;
 
-  start                          = Now();
+  start = Now();
   lor::LargeArray<double> values = lor::Zeros<double>(csr.cols.size());
-  ScatterCoo(ceed, slots.data(), slots.size(), dofs.elem_dofs() * dofs.elem_dofs(), element_values, &values, timings);
+  LocalRows               local{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+  const CeedInt block = dofs.elem_dofs() * dofs.elem_dofs();
+  if (OnDevice(element_values)) {
+    timings->csr_on_device = true;
+    *device_sums           = lor::SumOnDevice(ceed, slots.data(), slots.size(), block, element_values, (CeedSize)local.cols.size());
+    lor::CopyGhostRowsToHost(p, local, *device_sums, &local.values);
+  } else {
+    ScatterCoo(ceed, slots.data(), slots.size(), block, element_values, &local.values, timings);
+  }
   timings->csr += Now() - start;
-  return LocalRows{std::move(csr.row_start), std::move(csr.cols), std::move(values)};
+  return local;
 }
 
 // hypre initialized and its index width checked; the essential flags of the L DOFs.
@@ -277,7 +279,9 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
   impl_->on_device                  = ResolveHypreOnDevice(CeedOperatorReturnCeed(op_lor), memory, "LorMatrix");
   timings_.on_lattice               = true;
-  impl_->Build(p, AssembleOnLattice(p, op_lor, lattice, essential, &timings_), essential, &timings_);
+  Vector    device_sums;
+  LocalRows local = AssembleOnLattice(p, op_lor, lattice, essential, &timings_, &device_sums);
+  impl_->Build(p, std::move(local), essential, &timings_, device_sums);
 }
 
 LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned,
@@ -293,7 +297,8 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
 }
 
 // The identity on the owned essential rows, every row complete on its owner, then the matrix and vectors in hypre.
-void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings) {
+void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::vector<char> &essential, LorAssemblyTimings *timings,
+                            CeedVector device_sums) {
   comm             = p.comm();
   local_rows       = std::move(rows);
   LocalRows &local = local_rows;
@@ -305,10 +310,14 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   const double start = Now();
   first              = (HYPRE_BigInt)p.first_owned_dof();
   last               = first + (HYPRE_BigInt)p.owned_size() - 1;
-  HypreLocationScope scope(on_device);
-  parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device);
-  // For the GPU: the rows built on the host cross once, hypre's arrays there replacing the host ones.
-  if (on_device) HypreCheck(hypre_ParCSRMatrixMigrate((hypre_ParCSRMatrix *)parcsr, HYPRE_MEMORY_DEVICE), "hypre_ParCSRMatrixMigrate");
+  HypreLocationScope   scope(on_device);
+  std::vector<CeedInt> positions;
+  parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device && !device_sums, device_sums ? &positions : nullptr);
+  if (device_sums) {
+    lor::AddDeviceSums(parcsr, positions, device_sums, on_device);
+  } else if (on_device) {  // the rows built on the host cross once, hypre's arrays there replacing the host ones
+    HypreCheck(hypre_ParCSRMatrixMigrate((hypre_ParCSRMatrix *)parcsr, HYPRE_MEMORY_DEVICE), "hypre_ParCSRMatrixMigrate");
+  }
   timings->hypre           = Now() - start;
   timings->hypre_on_device = on_device;
   timings->nonzeros        = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);

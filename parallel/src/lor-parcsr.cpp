@@ -19,7 +19,23 @@ namespace ceedrt {
 namespace parallel {
 namespace lor {
 
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays) {
+namespace {
+
+// positions of local row i's entries: the places of the same columns in the owned row just written (its
+// sorted columns and their places). A row merged from i holds i's columns among others: found by search.
+void RecordPlaces(const LocalRows &local, CeedSize i, bool merged, const HYPRE_BigInt *row_cols, HYPRE_Int count, const CeedInt *row_places,
+                  std::vector<CeedInt> *positions) {
+  const HYPRE_Int begin = local.row_start[i], end = local.row_start[i + 1];
+  for (HYPRE_Int k = begin; k < end; k++) {
+    const HYPRE_Int in_row = merged ? (HYPRE_Int)(std::lower_bound(row_cols, row_cols + count, local.cols[k]) - row_cols) : k - begin;
+    (*positions)[k]        = row_places[in_row];
+  }
+}
+
+}  // namespace
+
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays,
+                               std::vector<CeedInt> *positions) {
   const CeedSize     n_owned = p.owned_size();
   const HYPRE_BigInt first = (HYPRE_BigInt)p.first_owned_dof(), last = first + (HYPRE_BigInt)n_owned - 1;
   // Each owned row where it lies: in the local rows, or among the merged ones.
@@ -27,11 +43,13 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
     const HYPRE_BigInt *cols;
     const double       *values;
     HYPRE_Int           count, diag_begin, diag_count;  // the diagonal block's run within the sorted row
+    CeedSize            merged_from;                    // a merged row's local row (-1: the row is a local row)
   };
   std::vector<RowRef> rows(n_owned);
   for (size_t r = 0; r < owned.merged_dof.size(); r++) {
     const HYPRE_Int begin = owned.merged.row_start[r];
-    rows[owned.merged_dof[r]] = {owned.merged.cols.data() + begin, owned.merged.values.data() + begin, owned.merged.row_start[r + 1] - begin, 0, 0};
+    rows[owned.merged_dof[r]] = {owned.merged.cols.data() + begin, owned.merged.values.data() + begin, owned.merged.row_start[r + 1] - begin, 0, 0,
+                                 owned.merged_local_row[r]};
   }
   HYPRE_Int nnz_diag = 0, nnz_offd = 0, longest = 0;
   // Whether the diagonal block can be written over the local arrays: every row read from them lies at or
@@ -43,7 +61,7 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
     RowRef &row = rows[j];
     if (owned.local_row[j] >= 0) {
       const HYPRE_Int begin = local->row_start[owned.local_row[j]];
-      row = {local->cols.data() + begin, local->values.data() + begin, local->row_start[owned.local_row[j] + 1] - begin, 0, 0};
+      row = {local->cols.data() + begin, local->values.data() + begin, local->row_start[owned.local_row[j] + 1] - begin, 0, 0, -1};
       in_place    = in_place && begin >= nnz_diag && begin >= last_source;
       last_source = begin;
     }
@@ -60,7 +78,7 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
     nnz_offd += row.count - row.diag_count;
     longest = std::max(longest, row.count);
   }
-  in_place = in_place && may_take_local_arrays && (size_t)nnz_diag <= local->values.size() && (size_t)nnz_diag <= local->cols.size();
+  in_place = in_place && may_take_local_arrays && !positions && (size_t)nnz_diag <= local->values.size() && (size_t)nnz_diag <= local->cols.size();
   std::sort(offd_cols.begin(), offd_cols.end());
   offd_cols.erase(std::unique(offd_cols.begin(), offd_cols.end()), offd_cols.end());
 
@@ -95,6 +113,8 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
   // through memcpy, which may alias the 64-bit columns that 32-bit ones replace).
   std::vector<HYPRE_BigInt> row_cols(longest);
   std::vector<double>       row_values(longest);
+  std::vector<CeedInt>      row_places(longest);  // each row entry's place in hypre's values (positions)
+  if (positions) positions->assign(local->cols.size() + 1, nnz_diag + nnz_offd);
   diag_i[0] = offd_i[0] = 0;
   for (CeedSize j = 0; j < n_owned; j++) {
     const RowRef &row = rows[j];
@@ -106,16 +126,20 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
     const bool has_diagonal = std::binary_search(run, run + row.diag_count, diagonal);
     HYPRE_Int  next         = d + has_diagonal;
     for (HYPRE_Int k = 0; k < row.diag_count; k++) {
-      const HYPRE_Int at = run[k] == diagonal ? d : next++;
-      diag_j[at]         = (HYPRE_Int)(run[k] - first);
-      diag_data[at]      = row_values[row.diag_begin + k];
+      const HYPRE_Int at                = run[k] == diagonal ? d : next++;
+      diag_j[at]                        = (HYPRE_Int)(run[k] - first);
+      diag_data[at]                     = row_values[row.diag_begin + k];
+      row_places[row.diag_begin + k]    = at;
     }
     for (HYPRE_Int k = 0; k < row.count; k++) {
       if (k == row.diag_begin) k += row.diag_count;
       if (k >= row.count) break;
-      offd_j[o]      = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row_cols[k]) - offd_cols.begin());
+      offd_j[o]     = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row_cols[k]) - offd_cols.begin());
+      row_places[k] = nnz_diag + o;
       offd_data[o++] = row_values[k];
     }
+    if (positions) RecordPlaces(*local, row.merged_from < 0 ? owned.local_row[j] : row.merged_from, row.merged_from >= 0, row_cols.data(), row.count,
+                                row_places.data(), positions);
     diag_i[j + 1] = d + row.diag_count;
     offd_i[j + 1] = o;
   }
