@@ -91,6 +91,7 @@ BoomerAmgPreconditioner::BoomerAmgPreconditioner(const LorMatrix &matrix, const 
     HypreCheck(HYPRE_BoomerAMGSetKeepTranspose(s, 1), "HYPRE_BoomerAMGSetKeepTranspose");
   }
   HypreCheck(HYPRE_BoomerAMGSetup(s, A, *impl_->b, *impl_->x), "HYPRE_BoomerAMGSetup");
+  WaitForHypreDevice();
   // hypre has no public getter for the level count (HYPRE_BoomerAMGGetGridHierarchy leaks a work array
   // in 2.26): read it from the solver's data.
   impl_->num_levels = hypre_ParAMGDataNumLevels((hypre_ParAMGData *)s);
@@ -109,6 +110,7 @@ void BoomerAmgPreconditioner::Apply(CeedVector r, CeedVector z) {
     HypreLocationScope scope(impl_->on_device);
     HypreCheck(HYPRE_ParVectorSetConstantValues(*impl_->x, 0.0), "HYPRE_ParVectorSetConstantValues");
     HypreCheck(HYPRE_BoomerAMGSolve(impl_->solver, impl_->A, *impl_->b, *impl_->x), "HYPRE_BoomerAMGSolve");
+    WaitForHypreDevice();
   }
   seconds += Now() - start;
   applications++;

@@ -5,6 +5,7 @@
 
 #include <HYPRE_config.h>
 #include <HYPRE_utilities.h>
+#include <_hypre_utilities.h>
 
 #include <dlfcn.h>
 
@@ -12,6 +13,13 @@
 #include <mutex>
 
 #include "hypre-support.hpp"
+
+// The GPU runtimes ceedrt's backends share with hypre (a SYCL hypre counts as host-only here).
+#if defined(HYPRE_USING_CUDA) || defined(HYPRE_USING_HIP)
+#define CEEDRT_HYPRE_ON_GPU 1
+#else
+#define CEEDRT_HYPRE_ON_GPU 0
+#endif
 
 namespace ceedrt {
 namespace parallel {
@@ -52,7 +60,7 @@ bool ResolveHypreOnDevice(Ceed ceed, AmgMemory memory, const std::string &who) {
   return true;
 }
 
-#if defined(HYPRE_USING_CUDA) || defined(HYPRE_USING_HIP)
+#if CEEDRT_HYPRE_ON_GPU
 namespace {
 
 // The GPUs the runtime hypre links (already loaded with it) sees, or the reason there are none: hypre's own
@@ -76,9 +84,23 @@ std::string GpuRuntimeRefusal() {
 }  // namespace
 #endif
 
+#if CEEDRT_HYPRE_ON_GPU
+namespace {
+bool device_ready = false;  // EnsureHypreDeviceInitialized has succeeded
+}  // namespace
+#endif
+
+void WaitForHypreDevice() {
+#if CEEDRT_HYPRE_ON_GPU && HYPRE_RELEASE_NUMBER >= 30000
+  if (device_ready) HypreCheck(hypre_SyncDevice(), "hypre_SyncDevice");
+#elif CEEDRT_HYPRE_ON_GPU
+  if (device_ready) HypreCheck(hypre_SyncCudaDevice(hypre_handle()), "hypre_SyncCudaDevice");
+#endif
+}
+
 void EnsureHypreDeviceInitialized() {
   EnsureHypreInitialized();
-#if defined(HYPRE_USING_CUDA) || defined(HYPRE_USING_HIP)
+#if CEEDRT_HYPRE_ON_GPU
   static const std::string refusal = GpuRuntimeRefusal();
   if (!refusal.empty()) throw Error("hypre (" + std::string(HypreGpuRuntime()) + ") cannot hold a matrix on the GPU: " + refusal);
   static std::once_flag once;
@@ -89,6 +111,7 @@ void EnsureHypreDeviceInitialized() {
     // hypre's own sparse products and random numbers on the device: its GPU guidance for BoomerAMG.
     HypreCheck(HYPRE_SetSpGemmUseVendor(0), "HYPRE_SetSpGemmUseVendor");
     HypreCheck(HYPRE_SetUseGpuRand(1), "HYPRE_SetUseGpuRand");
+    device_ready = true;
   });
 #endif
 }

@@ -17,6 +17,10 @@ void EnsureHypreInitialized();
 // After EnsureHypreInitialized, the device part of a CUDA/HIP hypre, once (before the first device object).
 void EnsureHypreDeviceInitialized();
 
+// Waits for the GPU's work once hypre has set the device up (else nothing): the phases' timers then count
+// the asynchronous kernels before them.
+void WaitForHypreDevice();
+
 // Why hypre cannot hold a matrix for ceed's vectors on the GPU ("" when it can; ceed may be null).
 std::string HypreDeviceRefusal(Ceed ceed);
 

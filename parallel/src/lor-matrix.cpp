@@ -209,6 +209,7 @@ LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const Lo
   }
   Vector element_values(ceed, num_entries);
   CEEDRT_PARALLEL_CALL(ceed, CeedOperatorLinearAssemble(op_lor, element_values));
+  WaitForHypreDevice();
   timings->element_matrices = Now() - start;
 
   start = Now();
