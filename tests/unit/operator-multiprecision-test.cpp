@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -284,6 +285,43 @@ TEST(OperatorPrecision, GpuFp32KernelsReadFp64QuadratureDataThroughItsFp32Copy) 
     EXPECT_EQ(apply(op), twice) << "the kernel read a stale fp32 copy of the changed quadrature data";
   }
   CeedDestroy(&ceed);
+}
+
+// A fixed block (HIP's launch policy, which /gpu/emu/gen:wavefront=64 follows) holds the whole elements whose shared
+// memory fits 64 KiB in the kernel's compute precision: BP3 p = 6 (64 threads and 18432 bytes per element in fp64)
+// gets 3 elements per block in fp64 and 4 in fp32 (the block was sized for doubles before the precision was chosen).
+TEST(OperatorPrecision, FixedBlocksHoldTheElementsOfTheComputePrecision) {
+  for (CeedOperatorPrecision mode : {CEED_PRECISION_FP64, CEED_PRECISION_FP32}) {
+    Ceed ceed = nullptr;
+    setenv("CEED_DEBUG", "1", 1);
+    const int ierr = CeedInit("/gpu/emu/gen:wavefront=64", &ceed);
+    unsetenv("CEED_DEBUG");
+    ASSERT_EQ(ierr, 0);
+    std::string debug;
+    {
+      Objects o;
+      o.ceed = ceed;
+      const Box           box(3, 7, {1, 1, 1});
+      const CeedInt       nq     = 8 * 8 * 8;
+      CeedElemRestriction rstr_q = o.Strided(1, nq, 6, CEED_STRIDES_BACKEND);
+      CeedElemRestriction rstr_u = o.Offsets(1, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+      CeedBasis           basis  = o.Tensor(3, 1, 7, 8, CEED_GAUSS);
+      CeedVector          q_data = o.Vector(6 * nq, [](CeedSize i) { return i % 6 < 3 ? 1.0 : 0.0; });
+      CeedOperator        op     = o.Operator(o.Gallery("Poisson3DApply"), {{"du", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                                            {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                                            {"dv", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+      ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      testing::internal::CaptureStdout();
+      const int applied = CeedOperatorApply(op, o.Vector(box.num_nodes, TestFunction), o.Vector(box.num_nodes, [](CeedSize) { return 0.0; }),
+                                            CEED_REQUEST_IMMEDIATE);
+      debug = testing::internal::GetCapturedStdout();
+      EXPECT_EQ(applied, 0);
+    }
+    CeedDestroy(&ceed);
+    const std::string block = mode == CEED_PRECISION_FP32 ? "64 threads per element, blocks of 256 threads, 36864 bytes of shared memory"
+                                                          : "64 threads per element, blocks of 192 threads, 55296 bytes of shared memory";
+    EXPECT_NE(debug.find(block), std::string::npos) << CeedOperatorPrecisions[mode] << ":\n" << debug;
+  }
 }
 
 // Diagonal and COO assembly of an operator in any mode give the fp64 values (the core assembles in fp64);
