@@ -38,7 +38,8 @@ CompileRequest ReportRequest(const Compiler &compiler, const std::vector<std::st
 
 // PTX opcodes (the part before the first '.') that the floating-point pipes execute; on .f64 operands the FP64 pipe.
 bool IsFloatArithmetic(const std::string &op) {
-  static const char *const kOps[] = {"add", "sub", "mul", "fma", "mad", "div", "rcp", "sqrt", "rsqrt", "neg", "abs", "min", "max", "setp", "testp", "copysign"};
+  static const char *const kOps[] = {"add", "sub", "mul", "fma", "mad",  "div", "rcp",   "sqrt",
+                                     "rsqrt", "neg", "abs", "min", "max", "setp", "testp", "copysign"};
   for (const char *k : kOps) {
     if (op == k) return true;
   }

@@ -249,7 +249,8 @@ TEST(OperatorPrecision, GpuFp32KernelsReadFp64QuadratureDataThroughItsFp32Copy) 
     o.ceed = ceed;
     const Box           box(3, 3, {2, 2, 1});
     CeedElemRestriction rstr_q = nullptr, rstr_q32 = nullptr;
-    CeedVector          q_data = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q), q_data32 = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q32, CEED_SCALAR_FP32);
+    CeedVector          q_data   = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q);
+    CeedVector          q_data32 = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q32, CEED_SCALAR_FP32);
     CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
     CeedBasis           basis  = o.Tensor(3, 1, box.P, 4, CEED_GAUSS);
     auto                bp3    = [&](CeedVector qd, CeedOperatorPrecision mode) {

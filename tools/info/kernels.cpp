@@ -89,8 +89,8 @@ int ReportAmdKernel(const ceed::gpu::BakeOffCase &c, const std::string &target, 
   } else {
     // VGPRs in the registers column, scratch in both spill columns.
     std::printf("%-5s %2d %-6s %-8s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed::gpu::BakeOffProblemName(c).c_str(), c.p,
-                ceed::gpu::BakeOffKernelName(c), CeedOperatorPrecisions[c.precision], target.c_str(), r.threads, r.vgprs, r.scratch_bytes, r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes,
-                100.0 * occupancy, r.waves_per_simd);
+                ceed::gpu::BakeOffKernelName(c), CeedOperatorPrecisions[c.precision], target.c_str(), r.threads, r.vgprs, r.scratch_bytes,
+                r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes, 100.0 * occupancy, r.waves_per_simd);
   }
   return 0;
 #endif

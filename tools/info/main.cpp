@@ -191,7 +191,8 @@ int main(int argc, char **argv) {
                "and the occupancy grows (recompiling at each step), as /gpu/cuda/gen does; the compiles and seconds columns count that build");
   app.add_option("--jit-define", kernels.jit_defines,
                  "--kernels: NAME=VALUE, a JIT define as CeedAddJitDefine gives it to the gen backends (e.g. CEED_GEN_EXCHANGE_BUFFERS=1; repeatable)");
-  app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu (-<precision> before .cu unless fp64)");
+  app.add_option("--source-dir", kernels.source_dir,
+                 "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu (-<precision> before .cu unless fp64)");
   CLI11_PARSE(app, argc, argv);
   if (report_kernels) {
     kernels.json = json;
