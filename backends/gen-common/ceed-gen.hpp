@@ -180,6 +180,12 @@ void SplitJitDefine(const std::string &define, std::string *name, std::string *v
 // The precisions of a backend that honours operator precision modes (docs/multiprecision.md): compute from
 // precision, active fields stored in fp32 for fp32 and low-high, passive vectors in their preferred precision.
 int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc);
+// For a kernel computing in fp32 (desc->compute), on a backend that reads vectors in place (the gpu dialect): its
+// passive inputs from the vectors' fp32 copies, which the vector converts once (rounding to nearest, as the kernel's
+// conversion would) and keeps valid until it changes, instead of fp64 values read and converted at every application
+// (BP3: 6 quadrature values per point, most of the kernel's bytes). A passive vector the operator also writes keeps
+// its preferred precision.
+void ReadPassiveInputsInComputePrecision(OperatorDesc *desc);
 
 // Whether a kernel with CeedScalar = float reads op's QFunction context with the host's layout: true without
 // context data, or when registered int32/boolean fields cover all of it. A context struct with CeedScalar

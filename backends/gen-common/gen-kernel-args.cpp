@@ -73,6 +73,16 @@ int SetFieldPrecisions(CeedOperatorPrecision precision, OperatorDesc *desc) {
   return CEED_ERROR_SUCCESS;
 }
 
+void ReadPassiveInputsInComputePrecision(OperatorDesc *desc) {
+  if (desc->compute != CEED_SCALAR_FP32) return;
+  for (FieldDesc &f : desc->inputs) {
+    if (f.vec == CEED_VECTOR_ACTIVE || f.vec == CEED_VECTOR_NONE || !f.vec || f.host_interleaved) continue;
+    bool written = false;
+    for (const FieldDesc &o : desc->outputs) written |= o.vec == f.vec;
+    if (!written) f.storage = CEED_SCALAR_FP32;
+  }
+}
+
 int ContextKeepsLayoutInFp32(CeedOperator op, bool *keeps, std::string *why) {
   CeedQFunction        qf  = nullptr;
   CeedQFunctionContext ctx = nullptr;

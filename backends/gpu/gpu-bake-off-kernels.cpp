@@ -113,6 +113,7 @@ int GenerateBakeOffKernel(const BakeOffCase &c, const std::string &vendor, int w
     CeedCall(ceed::gen::DescribeOperator(op, &kernel->desc, &why_not));
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;
     CeedCall(ceed::gen::SetFieldPrecisions(c.precision, &kernel->desc));
+    ceed::gen::ReadPassiveInputsInComputePrecision(&kernel->desc);
     CeedCall(ceed::gen::ReadGpuSwitches(ceed, FamilyCapabilities(vendor).rolled_slice_loops, &kernel->desc));
     kernel->layout = ceed::gen::ChooseThreadLayout(kernel->desc, wavefront, &why_not);
     if (!why_not.empty()) return CEED_ERROR_UNSUPPORTED;

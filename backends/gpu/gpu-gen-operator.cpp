@@ -305,10 +305,12 @@ int GenOperatorGpu::Build(CeedOperator op, std::string *why_not) {
   CeedGpu *gpu  = nullptr;
   CeedCall(Activate(ceed, &gpu));
   CeedCall(ceed::gen::ReadGpuSwitches(ceed, gpu->rt->Caps().rolled_slice_loops, &desc));
+  // The precisions first: a fixed block (HIP) holds as many elements as their shared memory in the compute precision allows.
+  CeedCall(ChoosePrecisions(op));
+  ceed::gen::ReadPassiveInputsInComputePrecision(&desc);
   layout            = ceed::gen::ChooseThreadLayout(desc, gpu->target.fixed_ref_block ? gpu->target.wavefront : 0, why_not);
   layout.min_blocks = std::max(1, gpu->min_blocks);
   if (!why_not->empty()) return CEED_ERROR_SUCCESS;
-  CeedCall(ChoosePrecisions(op));
   std::string qf_source;
   *why_not = GpuLimits(ceed, desc, layout, *gpu, &qf_source);
   if (!why_not->empty()) return CEED_ERROR_SUCCESS;

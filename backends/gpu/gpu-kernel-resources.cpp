@@ -36,6 +36,16 @@ CompileRequest ReportRequest(const Compiler &compiler, const std::vector<std::st
   return request;
 }
 
+// PTX opcodes (the part before the first '.') that the floating-point pipes execute; on .f64 operands the FP64 pipe.
+bool IsFloatArithmetic(const std::string &op) {
+  static const char *const kOps[] = {"add", "sub", "mul", "fma", "mad",  "div", "rcp",   "sqrt",
+                                     "rsqrt", "neg", "abs", "min", "max", "setp", "testp", "copysign"};
+  for (const char *k : kOps) {
+    if (op == k) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool ParsePtxasInfo(const std::string &log, const std::string &entry, KernelResources *r) {
@@ -181,7 +191,16 @@ bool CountPtxInstructions(const std::string &ptx, PtxCounts *counts) {
     if (opcode.rfind("ld.", 0) == 0 && shared) counts->shared_loads++;
     else if (opcode.rfind("st.", 0) == 0 && shared) counts->shared_stores++;
     else if (opcode.rfind("bar.sync", 0) == 0 || opcode.rfind("barrier.sync", 0) == 0) counts->barriers++;
-    else if (opcode.rfind("fma.", 0) == 0 && parts.find(".f64.") != std::string::npos) counts->fp64_fmas++;
+    const bool f64 = parts.find(".f64.") != std::string::npos;
+    if (opcode.rfind("cvt.", 0) == 0) {
+      counts->fp64_conversions += f64;
+      continue;
+    }
+    if (opcode.rfind("fma.", 0) == 0) {
+      counts->fp64_fmas += f64;
+      counts->fp32_fmas += parts.find(".f32.") != std::string::npos;
+    }
+    if (f64 && IsFloatArithmetic(opcode.substr(0, opcode.find('.')))) counts->fp64_arithmetic++;
   }
   return any;
 }

@@ -47,14 +47,23 @@ bool MeasureKernelResources(const Compiler &compiler, const std::vector<std::str
                             KernelResources *resources, std::string *error, std::string *code = nullptr, bool *compiled = nullptr);
 
 // Static per-thread counts of the instructions of a kernel's PTX that load the shared-memory (MIO/LSU) pipe, and of its
-// FP64 FMAs: a GPU-free proxy for the kernel's shared-memory traffic per FMA. The gpu dialect unrolls the sliced
-// kernels' loops, so the static counts approximate the executed ones (a rolled loop counts once).
+// FMAs: a GPU-free proxy for the kernel's shared-memory traffic per FMA. The gpu dialect unrolls the sliced
+// kernels' loops, so the static counts approximate the executed ones (a rolled loop counts once). The FP64 arithmetic
+// and conversions show fp64 work in a kernel that computes in fp32: ptxas makes no FP64 instruction (DFMA, DADD, F2F
+// to or from F64) the PTX does not have, so their absence here is their absence from the machine code.
 struct PtxCounts {
-  int shared_loads = 0;   // ld.shared (volatile and vector loads included; a vector load is one)
-  int shared_stores = 0;  // st.shared
-  int barriers = 0;       // bar.sync / barrier.sync
-  int fp64_fmas = 0;      // fma.rn.f64
-  double SharedLoadsPerFma() const { return fp64_fmas > 0 ? (double)shared_loads / fp64_fmas : 0.0; }
+  int shared_loads = 0;     // ld.shared (volatile and vector loads included; a vector load is one)
+  int shared_stores = 0;    // st.shared
+  int barriers = 0;         // bar.sync / barrier.sync
+  int fp64_fmas = 0;        // fma.rn.f64
+  int fp32_fmas = 0;        // fma.rn.f32 (and its .ftz/.sat forms)
+  int fp64_arithmetic = 0;  // add, sub, mul, fma, div, rcp, sqrt, neg, abs, min, max, setp ... on .f64 operands
+  int fp64_conversions = 0;  // cvt to or from .f64
+  // Per FMA of the kernel's compute precision.
+  double SharedLoadsPerFma(CeedScalarType compute = CEED_SCALAR_FP64) const {
+    const int fmas = compute == CEED_SCALAR_FP32 ? fp32_fmas : fp64_fmas;
+    return fmas > 0 ? (double)shared_loads / fmas : 0.0;
+  }
 };
 
 // Counts the instructions of PTX text; false when it has no instructions at all.

@@ -185,17 +185,26 @@ tools_expect(tools/ceed-info/no-init 0 COMMAND $<TARGET_FILE:ceed-info> --no-ini
 # JSON keys of the issue's report, the source written for nvcc, and bad targets refused with their name.
 if(TARGET ceedrt-cuda-kernel-report)
   tools_expect(tools/ceed-info/kernels-text 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --problems bp3 --degrees 2 --kernel apply --target sm_80
-               EXPECT "BP +p kernel target +threads +regs" "bp3 +2 apply +sm_80 +[0-9]+ +[0-9]+ +0 +0 ")
+               EXPECT "BP +p kernel prec +target +threads +regs" "bp3 +2 apply +fp64 +sm_80 +[0-9]+ +[0-9]+ +0 +0 ")
   tools_expect(tools/ceed-info/kernels-json 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --json --problems bp5 --degrees 1 --kernel setup
                --source-dir ${CMAKE_CURRENT_BINARY_DIR}/kernels-source
-               EXPECT "\"problem\":\"bp5\",\"p\":1,\"kernel\":\"setup\",\"target\":\"sm_90\",\"threads\":[0-9]+,\"registers\":[0-9]+,"
+               EXPECT "\"problem\":\"bp5\",\"p\":1,\"kernel\":\"setup\",\"precision\":\"fp64\",\"target\":\"sm_90\",\"threads\":[0-9]+,\"registers\":[0-9]+,"
                       "\"spill_store_bytes\":0,\"spill_load_bytes\":0,\"shared_bytes\":[0-9]+,\"occupancy\":0\\.[0-9]+"
-                      "\"shared_loads\":[1-9][0-9]*,\"shared_stores\":[1-9][0-9]*,\"barriers\":[1-9][0-9]*,\"fp64_fmas\":[1-9][0-9]*,\"shared_loads_per_fma\":[0-9.]+,"
+                      "\"shared_loads\":[1-9][0-9]*,\"shared_stores\":[1-9][0-9]*,\"barriers\":[1-9][0-9]*,\"fp64_fmas\":[1-9][0-9]*,"
+                      "\"fp32_fmas\":0,\"fp64_arithmetic\":[1-9][0-9]*,\"fp64_conversions\":0,\"shared_loads_per_fma\":[0-9.]+,"
                       "\"compile_seconds\":[0-9.e-]+,\"compiles\":1}")
+  # --precision fp32: the kernels of an operator computing and storing in fp32, without FP64 work (the quadrature data
+  # read through its fp32 copy), their sources named for the precision.
+  tools_expect(tools/ceed-info/kernels-fp32 0 COMMAND sh -c "$<TARGET_FILE:ceed-info> --kernels --json --precision fp32 --problems bp3 --degrees 2 \
+--kernel apply --source-dir ${CMAKE_CURRENT_BINARY_DIR}/kernels-source && head -n 1 ${CMAKE_CURRENT_BINARY_DIR}/kernels-source/bp3-p2-apply-fp32.cu"
+               EXPECT "\"kernel\":\"apply\",\"precision\":\"fp32\",\"target\":\"sm_90\","
+                      "\"fp64_fmas\":0,\"fp32_fmas\":[1-9][0-9]*,\"fp64_arithmetic\":0,\"fp64_conversions\":0,"
+                      "// bp3-p2-apply-fp32: nvcc ")
+  tools_expect(tools/ceed-info/kernels-bad-precision 105 COMMAND $<TARGET_FILE:ceed-info> --kernels --precision fp16 EXPECT "--precision" "fp16")
   # --tune as /gpu/cuda/gen's Prepare: BP3 p=6's blocks are bound by shared memory (12 of 64 threads resident), so no
   # tuning compile is spent (before: one recompile that could not gain), and the total counts the compile.
   tools_expect(tools/ceed-info/kernels-tune-compiles 0 COMMAND $<TARGET_FILE:ceed-info> --kernels --tune --problems bp3 --degrees 6 --kernel apply
-               EXPECT "bp3 +6 apply +sm_90 +128 .* 37\\.5% \\(256, 1\\) .* 1 +[0-9]+\\.[0-9]+\n"
+               EXPECT "bp3 +6 apply +fp64 +sm_90 +128 .* 37\\.5% \\(256, 1\\) .* 1 +[0-9]+\\.[0-9]+\n"
                       "# 1 NVIDIA kernels built as /gpu/cuda/gen's Prepare builds them \\(launch bounds tuned\\): 1 NVRTC compiles, [0-9.]+ s")
   tools_expect(tools/ceed-info/kernels-bad-target 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --target sm_12 EXPECT "target \"sm_12\" has no known")
   if(TARGET ceedrt-hip-kernel-report AND CEEDRT_LLVM_READELF)

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -233,6 +234,94 @@ TEST(OperatorPrecision, ActiveOutputIsStoredInTheModesPrecision) {
       }
       CeedDestroy(&ceed);
     }
+  }
+}
+
+// A GPU gen kernel computing in fp32 reads fp64 quadrature data through the vector's fp32 copy, which the vector
+// converts once (the same rounding the kernel's conversion made, so the action equals that of the data kept in fp32,
+// bitwise) and keeps while the data stays (the fp64 values stay valid too); data changed afterwards is converted
+// again: doubled, it doubles the action exactly. An fp64 kernel makes no fp32 copy.
+TEST(OperatorPrecision, GpuFp32KernelsReadFp64QuadratureDataThroughItsFp32Copy) {
+  Ceed ceed = nullptr;
+  ASSERT_EQ(CeedInit("/gpu/emu/gen", &ceed), 0);
+  {
+    Objects o;
+    o.ceed = ceed;
+    const Box           box(3, 3, {2, 2, 1});
+    CeedElemRestriction rstr_q = nullptr, rstr_q32 = nullptr;
+    CeedVector          q_data   = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q);
+    CeedVector          q_data32 = SetupBox(o, box, 4, CEED_GAUSS, true, &rstr_q32, CEED_SCALAR_FP32);
+    CeedElemRestriction rstr_u = o.Offsets(box.num_elem, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+    CeedBasis           basis  = o.Tensor(3, 1, box.P, 4, CEED_GAUSS);
+    auto                bp3    = [&](CeedVector qd, CeedOperatorPrecision mode) {
+      CeedOperator op = o.Operator(o.Gallery("Poisson3DApply"), {{"du", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                                       {"qdata", rstr_q, CEED_BASIS_NONE, qd},
+                                                                       {"dv", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+      EXPECT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      return op;
+    };
+    CeedVector u = o.Vector(box.num_nodes, TestFunction), v = o.Vector(box.num_nodes, [](CeedSize) { return 0.0; });
+    auto       apply = [&](CeedOperator op) {
+      std::vector<CeedScalar> out;
+      ApplyInto(op, u, v, &out);
+      return out;
+    };
+    auto valid = [](CeedVector vec, CeedScalarType type) {
+      bool has = false;
+      EXPECT_EQ(CeedVectorHasValidArrayTyped(vec, CEED_MEM_DEVICE, type, &has), 0);
+      return has;
+    };
+    const std::vector<CeedScalar> fp64 = apply(bp3(q_data, CEED_PRECISION_FP64));
+    EXPECT_FALSE(valid(q_data, CEED_SCALAR_FP32)) << "an fp64 kernel read the quadrature data in fp32";
+    CeedOperator                  op   = bp3(q_data, CEED_PRECISION_FP32);
+    const std::vector<CeedScalar> fp32 = apply(op);
+    EXPECT_TRUE(valid(q_data, CEED_SCALAR_FP32));
+    EXPECT_TRUE(valid(q_data, CEED_SCALAR_FP64));
+    EXPECT_EQ(fp32, apply(bp3(q_data32, CEED_PRECISION_FP32))) << "not the quadrature data rounded once";
+    EXPECT_GT(RelativeDifference(fp32, fp64), 1e-10);
+    EXPECT_LE(RelativeDifference(fp32, fp64), 1e-6);
+    ASSERT_EQ(CeedVectorScale(q_data, 2.0), 0);
+    std::vector<CeedScalar> twice = fp32;
+    for (CeedScalar &x : twice) x *= 2;
+    EXPECT_EQ(apply(op), twice) << "the kernel read a stale fp32 copy of the changed quadrature data";
+  }
+  CeedDestroy(&ceed);
+}
+
+// A fixed block (HIP's launch policy, which /gpu/emu/gen:wavefront=64 follows) holds the whole elements whose shared
+// memory fits 64 KiB in the kernel's compute precision: BP3 p = 6 (64 threads and 18432 bytes per element in fp64)
+// gets 3 elements per block in fp64 and 4 in fp32 (the block was sized for doubles before the precision was chosen).
+TEST(OperatorPrecision, FixedBlocksHoldTheElementsOfTheComputePrecision) {
+  for (CeedOperatorPrecision mode : {CEED_PRECISION_FP64, CEED_PRECISION_FP32}) {
+    Ceed ceed = nullptr;
+    setenv("CEED_DEBUG", "1", 1);
+    const int ierr = CeedInit("/gpu/emu/gen:wavefront=64", &ceed);
+    unsetenv("CEED_DEBUG");
+    ASSERT_EQ(ierr, 0);
+    std::string debug;
+    {
+      Objects o;
+      o.ceed = ceed;
+      const Box           box(3, 7, {1, 1, 1});
+      const CeedInt       nq     = 8 * 8 * 8;
+      CeedElemRestriction rstr_q = o.Strided(1, nq, 6, CEED_STRIDES_BACKEND);
+      CeedElemRestriction rstr_u = o.Offsets(1, box.elem_size, 1, 1, box.num_nodes, box.Offsets(1));
+      CeedBasis           basis  = o.Tensor(3, 1, 7, 8, CEED_GAUSS);
+      CeedVector          q_data = o.Vector(6 * nq, [](CeedSize i) { return i % 6 < 3 ? 1.0 : 0.0; });
+      CeedOperator        op     = o.Operator(o.Gallery("Poisson3DApply"), {{"du", rstr_u, basis, CEED_VECTOR_ACTIVE},
+                                                                            {"qdata", rstr_q, CEED_BASIS_NONE, q_data},
+                                                                            {"dv", rstr_u, basis, CEED_VECTOR_ACTIVE}});
+      ASSERT_EQ(CeedOperatorSetPrecision(op, mode), 0);
+      testing::internal::CaptureStdout();
+      const int applied = CeedOperatorApply(op, o.Vector(box.num_nodes, TestFunction), o.Vector(box.num_nodes, [](CeedSize) { return 0.0; }),
+                                            CEED_REQUEST_IMMEDIATE);
+      debug = testing::internal::GetCapturedStdout();
+      EXPECT_EQ(applied, 0);
+    }
+    CeedDestroy(&ceed);
+    const std::string block = mode == CEED_PRECISION_FP32 ? "64 threads per element, blocks of 256 threads, 36864 bytes of shared memory"
+                                                          : "64 threads per element, blocks of 192 threads, 55296 bytes of shared memory";
+    EXPECT_NE(debug.find(block), std::string::npos) << CeedOperatorPrecisions[mode] << ":\n" << debug;
   }
 }
 

@@ -34,6 +34,7 @@ struct KernelReportOptions {
   std::vector<std::string> problems = {"bp1", "bp2", "bp3", "bp4", "bp5", "bp6"};
   std::vector<int>         degrees  = {1, 2, 3, 4, 5, 6, 7, 8};
   std::vector<std::string> kernels  = {"apply", "setup"};
+  std::string              precision = "fp64";  // the operators' precision mode (CeedOperatorPrecisions: fp64, fp32, low-high, high-low)
   int                      min_blocks = 0;    // the launch bound's minimum blocks instead of the generator's choice (0)
   std::vector<std::string> jit_defines;       // NAME=VALUE, as CeedAddJitDefine gives them to the gen backends (GpuSwitches)
   bool                     tune     = false;  // launch bounds from the computed occupancy (TuneLaunchBounds)

@@ -34,6 +34,17 @@ void FindTemplates() {
   if (std::filesystem::is_regular_file(dir / "ceed-gen-args.h", ec)) setenv("CEEDRT_JIT_TEMPLATES_DIR", dir.c_str(), 1);
 }
 
+// "fp32" -> CEED_PRECISION_FP32 (the names of CeedOperatorPrecisions); false for anything else.
+bool PrecisionMode(const std::string &name, CeedOperatorPrecision *mode) {
+  for (int m = CEED_PRECISION_FP64; m <= CEED_PRECISION_HIGH_LOW; m++) {
+    if (name == CeedOperatorPrecisions[m]) {
+      *mode = (CeedOperatorPrecision)m;
+      return true;
+    }
+  }
+  return false;
+}
+
 // "bp1" -> 1; 0 for anything else.
 int ProblemNumber(const std::string &name) {
   if (name.size() != 3 || name.compare(0, 2, "bp") != 0 || name[2] < '1' || name[2] > '6') return 0;
@@ -42,9 +53,9 @@ int ProblemNumber(const std::string &name) {
 #endif
 
 void PrintHeader() {
-  std::printf("%-5s %2s %-6s %-6s %8s %5s %11s %11s %13s %14s %10s %-13s %s\n", "BP", "p", "kernel", "target", "threads", "regs", "spill store",
-              "spill load", "static smem B", "dynamic smem B", "occupancy", "launch bound",
-              "PTX ld.shared st.shared bar.sync fma.f64 ld/fma compiles compile s");
+  std::printf("%-5s %2s %-6s %-8s %-6s %8s %5s %11s %11s %13s %14s %10s %-13s %s\n", "BP", "p", "kernel", "prec", "target", "threads", "regs",
+              "spill store", "spill load", "static smem B", "dynamic smem B", "occupancy", "launch bound",
+              "PTX ld.shared st.shared bar.sync   fma ld/fma f64 ops f64 cvt compiles compile s");
 }
 
 #ifdef CEEDRT_INFO_HAVE_KERNEL_REPORT
@@ -69,16 +80,17 @@ int ReportAmdKernel(const ceed::gpu::BakeOffCase &c, const std::string &target, 
   }
   const double occupancy = r.waves_per_simd / 8.0;
   if (options.json) {
-    Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", c.p}, {"kernel", ceed::gpu::BakeOffKernelName(c)}, {"target", target},
+    Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", c.p}, {"kernel", ceed::gpu::BakeOffKernelName(c)},
+              {"precision", CeedOperatorPrecisions[c.precision]}, {"target", target},
               {"threads", r.threads}, {"registers", r.vgprs}, {"spill_store_bytes", nullptr}, {"spill_load_bytes", nullptr},
               {"shared_bytes", r.lds_bytes + r.dynamic_lds_bytes}, {"occupancy", occupancy}, {"agprs", r.agprs}, {"sgprs", r.sgprs},
               {"scratch_bytes", r.scratch_bytes}, {"waves_per_simd", r.waves_per_simd}};
     std::printf("%s\n", j.dump().c_str());
   } else {
     // VGPRs in the registers column, scratch in both spill columns.
-    std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed::gpu::BakeOffProblemName(c).c_str(), c.p,
-                ceed::gpu::BakeOffKernelName(c), target.c_str(), r.threads, r.vgprs, r.scratch_bytes, r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes,
-                100.0 * occupancy, r.waves_per_simd);
+    std::printf("%-5s %2d %-6s %-8s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% (%d waves/SIMD)\n", ceed::gpu::BakeOffProblemName(c).c_str(), c.p,
+                ceed::gpu::BakeOffKernelName(c), CeedOperatorPrecisions[c.precision], target.c_str(), r.threads, r.vgprs, r.scratch_bytes,
+                r.scratch_bytes, r.lds_bytes, r.dynamic_lds_bytes, 100.0 * occupancy, r.waves_per_simd);
   }
   return 0;
 #endif
@@ -95,6 +107,11 @@ int PrintKernelReport(const KernelReportOptions &options) {
   return 1;
 #else
   FindTemplates();
+  CeedOperatorPrecision precision = CEED_PRECISION_FP64;
+  if (!PrecisionMode(options.precision, &precision)) {
+    std::fprintf(stderr, "ceed-info --kernels: unknown precision \"%s\" (fp64, fp32, low-high, high-low)\n", options.precision.c_str());
+    return 1;
+  }
   std::vector<int> problems;
   for (const std::string &name : options.problems) {
     const int bp = ProblemNumber(name);
@@ -142,7 +159,7 @@ int PrintKernelReport(const KernelReportOptions &options) {
   for (int bp : problems) {
     for (int p : options.degrees) {
       for (const std::string &kind : options.kernels) {
-        const ceed::gpu::BakeOffCase c{bp, p, kind == "setup"};
+        const ceed::gpu::BakeOffCase c{bp, p, kind == "setup", precision};
         ceed::gpu::BakeOffKernel     kernel;
         std::string                 error;
         if (ceed::gpu::GenerateBakeOffKernel(c, "cuda", 0, {0, options.min_blocks}, &kernel, &error, options.jit_defines)) {
@@ -150,7 +167,8 @@ int PrintKernelReport(const KernelReportOptions &options) {
           failures++;
           continue;
         }
-        const std::string name = ceed::gpu::BakeOffProblemName(c) + "-p" + std::to_string(p) + "-" + kind;
+        const std::string name = ceed::gpu::BakeOffProblemName(c) + "-p" + std::to_string(p) + "-" + kind +
+                                 (precision == CEED_PRECISION_FP64 ? "" : std::string("-") + CeedOperatorPrecisions[precision]);
         if (!options.source_dir.empty()) {
           std::ofstream file(std::filesystem::path(options.source_dir) / (name + ".cu"));
           // NVRTC's options (-default-device) have no nvcc spelling; these compile the same unit (checked with nvcc 13.0).
@@ -194,21 +212,27 @@ int PrintKernelReport(const KernelReportOptions &options) {
             continue;
           }
           if (options.json) {
-            Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", p}, {"kernel", kind}, {"target", target}, {"threads", r.threads},
+            Json j = {{"problem", ceed::gpu::BakeOffProblemName(c)}, {"p", p}, {"kernel", kind}, {"precision", options.precision},
+                      {"target", target}, {"threads", r.threads},
                       {"registers", r.registers}, {"spill_store_bytes", r.spill_store_bytes}, {"spill_load_bytes", r.spill_load_bytes},
                       {"shared_bytes", r.static_shared_bytes + r.dynamic_shared_bytes}, {"occupancy", r.occupancy},
                       {"threads_per_element", r.threads_per_elem}, {"static_shared_bytes", r.static_shared_bytes},
                       {"dynamic_shared_bytes", r.dynamic_shared_bytes}, {"resident_blocks", r.resident_blocks},
                       {"launch_bound", {r.max_block, r.min_blocks}}, {"shared_loads", ptx.shared_loads}, {"shared_stores", ptx.shared_stores},
-                      {"barriers", ptx.barriers}, {"fp64_fmas", ptx.fp64_fmas}, {"shared_loads_per_fma", ptx.SharedLoadsPerFma()},
+                      {"barriers", ptx.barriers}, {"fp64_fmas", ptx.fp64_fmas}, {"fp32_fmas", ptx.fp32_fmas},
+                      {"fp64_arithmetic", ptx.fp64_arithmetic}, {"fp64_conversions", ptx.fp64_conversions},
+                      {"shared_loads_per_fma", ptx.SharedLoadsPerFma(kernel.desc.compute)},
                       {"compile_seconds", build.seconds}, {"compiles", build.compiles}};
             std::printf("%s\n", j.dump().c_str());
           } else {
             const std::string bound = "(" + std::to_string(r.max_block) + ", " + std::to_string(r.min_blocks) + ")";
-            std::printf("%-5s %2d %-6s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% %-13s %14d %9d %8d %7d %6.2f %8d %9.3f\n",
-                        ceed::gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(), target.c_str(), r.threads, r.registers, r.spill_store_bytes,
-                        r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes, 100.0 * r.occupancy, bound.c_str(), ptx.shared_loads,
-                        ptx.shared_stores, ptx.barriers, ptx.fp64_fmas, ptx.SharedLoadsPerFma(), build.compiles, build.seconds);
+            // FMAs and loads per FMA in the kernel's compute precision; FP64 arithmetic and conversions whatever it is.
+            const int fmas = kernel.desc.compute == CEED_SCALAR_FP32 ? ptx.fp32_fmas : ptx.fp64_fmas;
+            std::printf("%-5s %2d %-6s %-8s %-6s %8d %5d %11d %11d %13d %14d %9.1f%% %-13s %14d %9d %8d %5d %6.2f %7d %7d %8d %9.3f\n",
+                        ceed::gpu::BakeOffProblemName(c).c_str(), p, kind.c_str(), options.precision.c_str(), target.c_str(), r.threads, r.registers,
+                        r.spill_store_bytes, r.spill_load_bytes, r.static_shared_bytes, r.dynamic_shared_bytes, 100.0 * r.occupancy, bound.c_str(),
+                        ptx.shared_loads, ptx.shared_stores, ptx.barriers, fmas, ptx.SharedLoadsPerFma(kernel.desc.compute), ptx.fp64_arithmetic,
+                        ptx.fp64_conversions, build.compiles, build.seconds);
           }
           std::fflush(stdout);
         }

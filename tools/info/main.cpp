@@ -180,6 +180,10 @@ int main(int argc, char **argv) {
   app.add_option("--problems", kernels.problems, "--kernels: bake-off problems")->delimiter(',')->capture_default_str();
   app.add_option("--degrees", kernels.degrees, "--kernels: polynomial degrees")->delimiter(',')->capture_default_str();
   app.add_option("--kernel", kernels.kernels, "--kernels: apply, setup or both")->delimiter(',')->check(CLI::IsMember({"apply", "setup"}))->capture_default_str();
+  app.add_option("--precision", kernels.precision,
+                 "--kernels: the operators' precision mode, as CeedOperatorSetPrecision sets it (fp32: the kernels compute and store in fp32)")
+      ->check(CLI::IsMember({"fp64", "fp32", "low-high", "high-low"}))
+      ->capture_default_str();
   app.add_option("--min-blocks", kernels.min_blocks, "--kernels: compile with this launch bound's minimum blocks per multiprocessor (0: the generator's choice)")
       ->check(CLI::Range(0, 32));
   app.add_flag("--tune", kernels.tune,
@@ -187,7 +191,8 @@ int main(int argc, char **argv) {
                "and the occupancy grows (recompiling at each step), as /gpu/cuda/gen does; the compiles and seconds columns count that build");
   app.add_option("--jit-define", kernels.jit_defines,
                  "--kernels: NAME=VALUE, a JIT define as CeedAddJitDefine gives it to the gen backends (e.g. CEED_GEN_EXCHANGE_BUFFERS=1; repeatable)");
-  app.add_option("--source-dir", kernels.source_dir, "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu");
+  app.add_option("--source-dir", kernels.source_dir,
+                 "--kernels: write each kernel's source as DIR/<problem>-p<p>-<kernel>.cu (-<precision> before .cu unless fp64)");
   CLI11_PARSE(app, argc, argv);
   if (report_kernels) {
     kernels.json = json;

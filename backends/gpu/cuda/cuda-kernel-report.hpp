@@ -19,7 +19,7 @@ using ceed::gpu::TuneLaunchBounds;
 bool MeasureFusedKernel(const std::string &source, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout,
                         const std::string &arch, KernelResources *resources, std::string *error);
 
-// MeasurePtxCounts with NVRTC and its base options: the kernel's shared loads, stores, barriers and FP64 FMAs.
+// MeasurePtxCounts with NVRTC and its base options: the kernel's shared loads, stores, barriers, FMAs and FP64 work.
 bool CountFusedKernelPtx(const std::string &source, const std::string &arch, PtxCounts *counts, std::string *error);
 
 }  // namespace ceed::gpu::cuda

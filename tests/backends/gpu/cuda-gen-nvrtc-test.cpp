@@ -230,6 +230,41 @@ TEST(GenKernelRegisters, BakeOffApplyKernelsWithinBudgetOnSm90) {
   }
 }
 
+// The fp32 apply kernels (CEED_PRECISION_FP32, ceed-info --kernels --precision fp32) of BP1, BP3 and BP5 at p = 4..8
+// on sm_90 use their halved footprint: no spills, at most the registers of the fp64 kernel (measured with NVRTC 13.0 on
+// 2026-11-27: 32-64 against 60-124), at least its occupancy (fp32: 50-100%, fp64: 25-50%), each element's shared
+// memory in 4-byte values and half the static shared memory (up to 16 bytes of alignment); and no FP64 work: no FP64 arithmetic and no conversion
+// to or from FP64 in the PTX, which is where any DFMA, DADD or F2F of the machine code would come from (the
+// quadrature data, an fp64 vector, read through its fp32 copy: 6 conversions per thread for BP1 p = 4, 36 for BP3).
+TEST(GenKernelRegisters, Fp32ApplyKernelsWithinTheFp64KernelsOnSm90) {
+  setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
+  for (int bp : {1, 3, 5}) {
+    for (int p = 4; p <= 8; p++) {
+      ceed::gpu::BakeOffKernel         fp64, fp32;
+      ceed::gpu::cuda::KernelResources r64, r32;
+      std::string                      error;
+      ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({bp, p, false}, "cuda", 0, {}, &fp64, &error), 0) << error;
+      ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({bp, p, false, CEED_PRECISION_FP32}, "cuda", 0, {}, &fp32, &error), 0) << error;
+      ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(fp64.source, fp64.desc, fp64.layout, "sm_90", &r64, &error)) << error;
+      ASSERT_TRUE(ceed::gpu::cuda::MeasureFusedKernel(fp32.source, fp32.desc, fp32.layout, "sm_90", &r32, &error)) << error;
+      ceed::gpu::PtxCounts ptx;
+      ASSERT_TRUE(ceed::gpu::cuda::CountFusedKernelPtx(fp32.source, "sm_90", &ptx, &error)) << error;
+      const std::string what = "BP" + std::to_string(bp) + " p=" + std::to_string(p) + " fp32: " + std::to_string(r32.registers) + " registers (fp64 " +
+                               std::to_string(r64.registers) + "), occupancy " + std::to_string(r32.occupancy) + " (fp64 " +
+                               std::to_string(r64.occupancy) + "), " + std::to_string(ptx.fp64_arithmetic) + " FP64 arithmetic, " +
+                               std::to_string(ptx.fp64_conversions) + " FP64 conversions";
+      EXPECT_EQ(r32.spill_store_bytes + r32.spill_load_bytes, 0) << what;
+      EXPECT_LE(r32.registers, r64.registers) << what;
+      EXPECT_GE(r32.occupancy, r64.occupancy) << what;
+      EXPECT_EQ(r32.dynamic_shared_bytes, r32.threads / r32.threads_per_elem * fp32.layout.shared_values_per_elem * 4) << what;
+      EXPECT_LE(2 * r32.static_shared_bytes, r64.static_shared_bytes + 16) << what;  // + the staged arrays' alignment
+      EXPECT_GT(ptx.fp32_fmas, 0) << what;
+      EXPECT_EQ(ptx.fp64_arithmetic, 0) << what;
+      EXPECT_EQ(ptx.fp64_conversions, 0) << what;
+    }
+  }
+}
+
 // Shared-memory traffic per FMA of the bake-off apply kernels with gradients or one component on sm_90 (ceed-info
 // --kernels, the same count): static ld.shared over fma.rn.f64 in the PTX. Ceilings: the ratios measured with NVRTC
 // 13.0 on 2026-11-27 (rows of the contractions and of BP5's derivative held in registers, z columns of the scalar
@@ -350,7 +385,7 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
 }
 
 // The PTX counter on a hand-written kernel body: predicated, volatile and vector shared loads count once each,
-// global loads, directives, labels and FP32 FMAs not at all.
+// global loads, directives and labels not at all; FMAs per precision, FP64 arithmetic and conversions to or from FP64.
 TEST(GenKernelSharedLoads, PtxInstructionsAreCounted) {
   const std::string ptx =
       ".visible .entry CeedGenOperatorKernel(\n"
@@ -369,6 +404,13 @@ TEST(GenKernelSharedLoads, PtxInstructionsAreCounted) {
       "  fma.rn.f64 %fd6, %fd1, %fd2, %fd3;\n"
       "  fma.rn.f64 %fd7, %fd6, %fd2, %fd4;\n"
       "  fma.rn.f32 %f1, %f2, %f3, %f4;\n"
+      "  add.rn.f64 %fd8, %fd6, %fd7;\n"
+      "  setp.lt.f64 %p2, %fd8, %fd1;\n"
+      "  mul.wide.s32 %rd2, %r1, 8;\n"
+      "  ld.global.f64 %fd1, [%rd2];\n"
+      "  cvt.rn.f32.f64 %f5, %fd1;\n"
+      "  cvt.f64.f32 %fd2, %f5;\n"
+      "  cvt.u32.u64 %r4, %rd2;\n"
       "  ret;\n}\n";
   ceed::gpu::PtxCounts counts;
   ASSERT_TRUE(ceed::gpu::CountPtxInstructions(ptx, &counts));
@@ -376,7 +418,11 @@ TEST(GenKernelSharedLoads, PtxInstructionsAreCounted) {
   EXPECT_EQ(counts.shared_stores, 1);
   EXPECT_EQ(counts.barriers, 2);
   EXPECT_EQ(counts.fp64_fmas, 2);
+  EXPECT_EQ(counts.fp32_fmas, 1);
+  EXPECT_EQ(counts.fp64_arithmetic, 4) << "the FMAs, add and setp on .f64; not the integer multiply or the load";
+  EXPECT_EQ(counts.fp64_conversions, 2) << "to and from .f64; not the integer conversion";
   EXPECT_DOUBLE_EQ(counts.SharedLoadsPerFma(), 1.5);
+  EXPECT_DOUBLE_EQ(counts.SharedLoadsPerFma(CEED_SCALAR_FP32), 3.0);
   EXPECT_FALSE(ceed::gpu::CountPtxInstructions(".version 8.0\n.target sm_90\n", &counts));
 }
 
