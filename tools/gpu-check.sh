@@ -33,8 +33,9 @@
 #   gpu-amg      issue 35's BoomerAMG on the GPU, from a second build tree configured against a CUDA hypre
 #                (--hypre-gpu-build, or the one a pack of gpu-pack.sh --hypre-gpu-build holds): parallel-lor-test device
 #                /gpu/cuda/gen (the LOR matrix in GPU memory equal to the host one, CG + BoomerAMG there), then ceed-solve
-#                BP3 on a Kershaw mesh at --solve-dofs over --solve-degrees on /gpu/cuda/gen with --amg-memory device
-#                and host (gpu-amg.jsonl: phases, iterations, amg_on_device)
+#                BP3 on a Kershaw mesh at --solve-dofs over --solve-degrees on /gpu/cuda/gen: the LOR matrix from the
+#                device (--lor-assembly direct) or the host (vertices) with BoomerAMG on the GPU, and direct with it on
+#                the host (gpu-amg.jsonl: phases, iterations, lor_route, amg_on_device)
 #   jit-time     the fused kernels' JIT setup cost: t530, t540 and t555 on /gpu/cuda/gen and /gpu/cuda/ref, one at a
 #                time with CEEDRT_CACHE=off and CEED_DEBUG=1: wall seconds and "compiled" lines of each (jit-time.log)
 #
@@ -258,12 +259,14 @@ for stage in "${stages[@]}"; do
       say "gpu-amg parallel-lor-test device /gpu/cuda/gen: rc=$? $(grep -m1 'AmgMemory' "$out/gpu-amg-lor-test.log")"
       IFS=, read -r -a degree_list <<< "$solve_degrees"
       for degree in "${degree_list[@]}"; do
-        for memory in device host; do
+        # The LOR matrix assembled on the device or from the vertices on the host, BoomerAMG on the GPU; then on the host.
+        for case in direct:device vertices:device direct:host; do
+          route=${case%%:*} memory=${case##*:}
           record=$(limited "$hypre_gpu_build/bin/ceed-solve" --ceed /gpu/cuda/gen --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw \
-            --pc lor-amg --amg-memory "$memory" --json 2>> "$out/gpu-amg.log")
+            --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" --json 2>> "$out/gpu-amg.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/gpu-amg.jsonl"
-          say "gpu-amg bp3 p=$degree --amg-memory $memory: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
+          say "gpu-amg bp3 p=$degree --lor-assembly $route --amg-memory $memory: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
         done
       done ;;
     variants)

@@ -290,7 +290,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
   const std::vector<char> essential = PrepareAssembly(p, essential_owned);
-  impl_->on_device                  = ResolveHypreOnDevice(nullptr, memory, "LorMatrix");
+  impl_->on_device                  = ResolveHypreOnDevice(problem.ceed, memory, "LorMatrix");
   lor::CheckVertexProblem(p, problem);
   timings_.from_vertices = true;
   timings_.on_lattice    = problem.lattice != nullptr;

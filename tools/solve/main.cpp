@@ -109,7 +109,7 @@ int main(int argc, char **argv) {
   std::string lor_quadrature = "lobatto";
   app.add_option("--lor-quadrature", lor_quadrature, "Quadrature of the LOR elements: lobatto (vertices) or gauss")->capture_default_str();
   std::string lor_assembly = "direct";
-  app.add_option("--lor-assembly", lor_assembly, "LOR matrix assembly: direct (box/Kershaw lattice: host backends from the vertex coordinates, device backends scattered on the device; else from the element matrices) or coo (the reference route)")
+  app.add_option("--lor-assembly", lor_assembly, "LOR matrix assembly: direct (box/Kershaw lattice: host backends from the vertex coordinates, device backends scattered on the device; else from the element matrices), vertices (from the vertex coordinates on the host, any backend) or coo (the reference route)")
       ->capture_default_str();
   app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: 2)")->capture_default_str();
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();
@@ -129,8 +129,11 @@ int main(int argc, char **argv) {
     if (!ceedrt::parallel::ParseDeformation(mesh, &options.mesh.deformation)) throw CLI::ValidationError("--mesh", "unknown mesh '" + mesh + "'");
     if (lor_quadrature != "lobatto" && lor_quadrature != "gauss") throw CLI::ValidationError("--lor-quadrature", "unknown rule '" + lor_quadrature + "'");
     options.lor_quadrature = lor_quadrature == "gauss" ? CEED_GAUSS : CEED_GAUSS_LOBATTO;
-    if (lor_assembly != "direct" && lor_assembly != "coo") throw CLI::ValidationError("--lor-assembly", "unknown route '" + lor_assembly + "'");
-    options.lor_assembly = lor_assembly == "coo" ? ceedrt::parallel::LorAssembly::coo : ceedrt::parallel::LorAssembly::automatic;
+    if (lor_assembly != "direct" && lor_assembly != "coo" && lor_assembly != "vertices") {
+      throw CLI::ValidationError("--lor-assembly", "unknown route '" + lor_assembly + "'");
+    }
+    options.lor_assembly      = lor_assembly == "coo" ? ceedrt::parallel::LorAssembly::coo : ceedrt::parallel::LorAssembly::automatic;
+    options.lor_from_vertices = lor_assembly == "vertices";
     if (norm != "residual" && norm != "preconditioned") throw CLI::ValidationError("--norm", "unknown norm '" + norm + "'");
     options.norm = norm == "residual" ? ceedrt::parallel::PcgNorm::residual : ceedrt::parallel::PcgNorm::preconditioned;
     if (!elems.empty()) options.elems = {elems[0], elems[1], elems[2]};

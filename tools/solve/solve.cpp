@@ -216,6 +216,9 @@ void CheckOptions(const SolveOptions &options) {
   if (options.pc == "lor-amg") throw Error("--pc lor-amg needs hypre, and this build has none");
 #endif
   if (options.pc == "pmg" && options.degree < 2) throw Error("--pc pmg needs degree 2 or more (it coarsens p to 1)");
+  if (options.lor_from_vertices && (options.lor_quadrature != CEED_GAUSS_LOBATTO || options.lor_q_1d > 2)) {
+    throw Error("--lor-assembly vertices needs the vertex rule of the LOR elements (--lor-quadrature lobatto, --lor-q 2)");
+  }
   if (options.amg_memory != "auto" && options.amg_memory != "host" && options.amg_memory != "device") {
     throw Error("unknown AMG memory '" + options.amg_memory + "' (expected auto, host or device)");
   }
@@ -344,8 +347,9 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     lattice.degree = options.degree;
     for (int d = 0; d < 3; d++) lattice.elems[d] = mesh.elem_end[d] - mesh.elem_begin[d];
     lattice.nodes = &mesh.box_node;
-    if (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST) {
+    if (options.lor_from_vertices || (lor_spec.gll_quadrature && lor_q == 2 && options.lor_assembly == LorAssembly::automatic && memory == CEED_MEM_HOST)) {
       LorVertexProblem vertices;
+      vertices.ceed     = ceed;
       vertices.kind     = diffusion ? LorVertexProblem::Kind::diffusion : LorVertexProblem::Kind::mass;
       vertices.num_comp = spec->num_comp;
       vertices.lattice  = &lattice;

@@ -26,6 +26,7 @@ struct SolveOptions {
   CeedQuadMode                      lor_quadrature = CEED_GAUSS_LOBATTO;  // points of the LOR elements' quadrature
   int                               lor_q_1d       = 0;                   // and their number per direction (0: 2)
   ceedrt::parallel::LorAssembly     lor_assembly   = ceedrt::parallel::LorAssembly::automatic;  // LOR element matrices and pattern
+  bool                              lor_from_vertices = false;  // the vertex route on any backend (host element matrices)
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   std::string                       amg_memory = "auto";            // where hypre holds the LOR matrix: auto | host | device
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)

@@ -399,6 +399,9 @@ struct LorVertexProblem {
   /// When set, the sub-elements are the cells of this lattice and elem_nodes is not read (the structured
   /// path: the same matrix, without visiting the element entries to build the pattern).
   const LorLattice           *lattice    = nullptr;
+  /// The backend of the vectors the matrix will multiply and precondition: AmgMemory::automatic places the
+  /// matrix where they are (null: the host).
+  Ceed                        ceed       = nullptr;
 };
 
 /// The global LOR matrix P^T A_LOR P with essential rows and columns replaced by the identity, as a hypre
@@ -419,7 +422,7 @@ class LorMatrix {
             AmgMemory memory = AmgMemory::automatic);
   /// The same matrix for a problem given by its vertices (collective); equals the assembly of the Q1 operator
   /// with the vertex rule entry by entry (to round-off).
-  /// A vertex problem has no backend: its matrix stays on the host unless memory is AmgMemory::device.
+  /// The matrix goes where problem.ceed's vectors are (automatic; the host without one), or where memory says.
   LorMatrix(const Prolongation &prolongation, const LorVertexProblem &problem, const std::vector<char> &essential_owned,
             AmgMemory memory = AmgMemory::automatic);
   ~LorMatrix();
