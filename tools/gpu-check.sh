@@ -4,6 +4,7 @@
 #
 #   tools/gpu-check.sh [--pack FILE] [--build DIR] [--peer-lib DIR] [--out DIR] [--dofs N] [--degrees LIST]
 #                      [--problems LIST] [--profile-degrees LIST] [--variants LIST] [--variant-degrees LIST]
+#                      [--variant-precision MODE] [--hypre-gpu-build DIR]
 #                      [--solve-cpu-ranks N] [--deadline SECONDS] [STAGE ...]
 #
 # Stages (default: tests conformance bps compare precision min-blocks):
@@ -48,7 +49,7 @@
 # --solve-cpu-ranks N: MPI ranks of the solve stage's CPU run (default 1; the host's core count compares a whole
 #   CPU with one GPU).
 # --variants LIST: the variants stage's NAME=VALUE switches, comma-separated; --variant-degrees LIST: its degrees
-#   (default 4,6).
+#   (default 4,6); --variant-precision MODE: the operators' precision there (default fp64; fp32 for the fp32 kernels).
 # --deadline: seconds after which no stage starts and the running one is stopped (default: none), so the logs
 #   come back before the caller's time limit.
 # --peer-lib: a libCEED built with CUDA (lib/ and include/; its JIT sources are found at the absolute path it
@@ -68,6 +69,7 @@ solve_dofs=1e6
 solve_degrees=2,3,4,5,6,7,8
 solve_cpu_ranks=1
 variant_degrees=4,6
+variant_precision=fp64
 variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=2
 variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
 variants+=,CEED_GEN_ROLLED_SLICES=1,CEED_GEN_REGISTER_COLUMNS=0,CEED_GEN_REGISTER_COLUMNS=1,CEED_GEN_CONSTANT_MATRICES=0,CEED_GEN_CONSTANT_MATRICES=1,CEED_GEN_CONSTANT_DERIVATIVES=0,CEED_GEN_CONSTANT_DERIVATIVES=1
@@ -91,6 +93,7 @@ while [[ $# -gt 0 ]]; do
     --hypre-gpu-build) hypre_gpu_build=$(cd "$2" && pwd); shift 2 ;;
     --variants) variants=$2; shift 2 ;;
     --variant-degrees) variant_degrees=$2; shift 2 ;;
+    --variant-precision) variant_precision=$2; shift 2 ;;
     --deadline) deadline=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -u$/{/^set -u$/!p}' "$0"; exit 0 ;;
     -*) echo "gpu-check.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -279,7 +282,7 @@ for stage in "${stages[@]}"; do
           for v in "${variant_list[@]}"; do
             define=(); [[ $v == default ]] || define=(--jit-define "$v")
             limited "$bench" --ceed /gpu/cuda/gen --problem "$problem" --degree "$degree" --dofs "$dofs" --min-time 0.1 "${define[@]}" \
-              --peak-gflops 34000 --bandwidth-from "$bandwidth" --json-file "$out/variants.jsonl" >> "$out/variants.log" 2>&1 || say "variants $problem p=$degree $v: rc=$?"
+              --precision "$variant_precision" --peak-gflops 34000 --bandwidth-from "$bandwidth" --json-file "$out/variants.jsonl" >> "$out/variants.log" 2>&1 || say "variants $problem p=$degree $v: rc=$?"
           done
         done
       done
