@@ -249,7 +249,7 @@ for stage in "${stages[@]}"; do
         for resource in /gpu/cuda/gen /cpu/self/gen; do
           launcher=()
           [[ $resource == /cpu/* ]] && ((solve_cpu_ranks > 1)) && launcher=(mpirun -n "$solve_cpu_ranks" --bind-to core)
-          record=$(limited "${launcher[@]}" "$solver" --ceed "$resource" --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw --pc lor-amg --json \
+          record=$(limited "${launcher[@]}" "$solver" --ceed "$resource" --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw --pc lor-amg --exact-timings --json \
             2>> "$out/solve.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/solve.jsonl"
@@ -266,7 +266,7 @@ for stage in "${stages[@]}"; do
         for case in direct:device vertices:device direct:host; do
           route=${case%%:*} memory=${case##*:}
           record=$(limited "$hypre_gpu_build/bin/ceed-solve" --ceed /gpu/cuda/gen --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw \
-            --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" --json 2>> "$out/gpu-amg.log")
+            --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" --exact-timings --json 2>> "$out/gpu-amg.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/gpu-amg.jsonl"
           say "gpu-amg bp3 p=$degree --lor-assembly $route --amg-memory $memory: rc=$rc $( ((rc == 0)) && solve_summary "$record")"

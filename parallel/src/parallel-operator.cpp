@@ -48,7 +48,7 @@ ParallelOperator::ParallelOperator(Ceed ceed, const Prolongation &prolongation, 
 }
 
 ParallelOperator::~ParallelOperator() {
-  for (CeedVector *v : {&x_local_, &y_local_, &keep_local_, &keep_owned_, &essential_vec_, &scratch_}) CeedVectorDestroy(v);
+  for (CeedVector *v : {&x_local_, &y_local_, &keep_local_, &keep_owned_, &essential_vec_, &scratch_, &wait_flag_}) CeedVectorDestroy(v);
 }
 
 void ParallelOperator::PrepareDevice() {
@@ -63,6 +63,7 @@ void ParallelOperator::PrepareDevice() {
     CEEDRT_PARALLEL_CALL(ceed_, CeedVectorSyncArray(*vec, CEED_MEM_DEVICE));
   }
   CEEDRT_PARALLEL_CALL(ceed_, CeedVectorCreate(ceed_, n_t, &scratch_));
+  CEEDRT_PARALLEL_CALL(ceed_, CeedVectorCreate(ceed_, 1, &wait_flag_));
 }
 
 std::vector<char> ParallelOperator::EssentialLocal() const {
@@ -165,6 +166,11 @@ void ParallelOperator::ApplyOnDevice(CeedVector x, CeedVector y) {
       CEEDRT_PARALLEL_CALL(ceed_, CeedVectorPointwiseMult(y, y, keep_owned_));
       CEEDRT_PARALLEL_CALL(ceed_, CeedVectorAXPY(y, 1.0, scratch_));
     }
+  }
+  if (wait_for_device_) {  // a value set on the device and its norm read back: after the kernels before it
+    CeedScalar norm = 0.0;
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorSetValue(wait_flag_, 1.0));
+    CEEDRT_PARALLEL_CALL(ceed_, CeedVectorNorm(wait_flag_, CEED_NORM_MAX, &norm));
   }
   timings_.apply += Now() - start;
   timings_.applications++;

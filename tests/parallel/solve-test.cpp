@@ -60,8 +60,10 @@ void CheckDeviceResident(const std::string &resource, const std::string &problem
   options.resource         = "/cpu/self/ref";
   const solve::SolveReport host = solve::RunSolve(MPI_COMM_WORLD, options);
   options.resource              = resource;
+  options.exact_timings         = true;  // the device waited for after each application: the same solve
   const solve::SolveReport device = solve::RunSolve(MPI_COMM_WORLD, options);
   Require(host.converged && device.converged, problem + ": not converged");
+  Require(device.exact_timings, problem + ": the device solve did not wait for the device in its timings");
   // Forward: send + receive the halo; reverse: the same; 8 bytes per DOF. With two ranks a rank's send and
   // receive counts are both at most the largest halo.
   double bound = device.ranks == 1 ? 0.0 : 2.0 * 8.0 * 2.0 * (double)device.halo_dofs_max;

@@ -36,6 +36,7 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["lor_nonzeros"]                = r.lor_nonzeros;
   if (!r.lor_route.empty()) j["lor_route"] = r.lor_route;
   j["amg_on_device"] = r.amg_on_device;
+  j["exact_timings"] = r.exact_timings;
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
   j["seconds"]["lor_hypre"]            = r.lor_hypre;
@@ -122,6 +123,8 @@ int main(int argc, char **argv) {
   app.add_option("--amg-aggressive", options.amg.aggressive_levels, "BoomerAMG levels of aggressive coarsening")->capture_default_str();
   app.add_option("--amg-pmax", options.amg.max_row_entries, "BoomerAMG interpolation entries per row (0: no truncation)")->capture_default_str();
   app.add_option("--amg-interp", options.amg.interp_type, "BoomerAMG interpolation type (hypre numbering)")->capture_default_str();
+  app.add_flag("--exact-timings", options.exact_timings,
+               "On a device backend, wait for each operator application's kernels, so that its time counts them (one synchronization per application)");
   app.add_flag("--json", json, "One JSON object on stdout");
   try {
     tools::AcceptSingleDashCeed(argc, argv);

@@ -372,6 +372,8 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
   pcg.progress_interval = options.progress_interval;
   if (progress && rank == 0) pcg.progress = progress;
   op.ResetTimings();
+  op.WaitForDeviceInTimings(options.exact_timings);
+  report.exact_timings = options.exact_timings;
   const PcgResult result = SolvePcg(op, pc.get(), b, x, pcg);
   report.iterations        = result.iterations;
   report.converged         = result.converged;

@@ -30,6 +30,7 @@ struct SolveOptions {
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   std::string                       amg_memory = "auto";            // where hypre holds the LOR matrix: auto | host | device
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
+  bool                              exact_timings     = false;    // operator applications wait for the device (ParallelOperator::WaitForDeviceInTimings)
 };
 
 struct SolveReport {
@@ -50,6 +51,7 @@ struct SolveReport {
   std::string lor_route;  // how the LOR matrix was assembled: lattice, device-lattice, operator-lattice, vertices, direct (QFunction probes) or operator
   int       amg_levels    = 0;
   bool      amg_on_device = false;  // hypre held the LOR matrix in GPU memory and ran BoomerAMG there
+  bool      exact_timings = false;  // operator applications waited for the device (their time counts their kernels)
   int       pmg_levels    = 0;
   double    pmg_setup     = 0.0;  // coarse operators, diagonals, eigenvalue estimates
   long long halo_dofs_max = 0;  // largest per-rank halo

@@ -203,6 +203,10 @@ class ParallelOperator {
   CeedOperator             op_halo() const { return op_halo_; }  ///< local operator over the halo elements
   const OperatorTimings   &timings() const { return timings_; }  ///< time spent so far
   void                     ResetTimings() { timings_ = OperatorTimings(); }  ///< zeroes the timings
+  /// On a device backend, end each application by waiting for its kernels, so that timings().apply counts
+  /// them rather than their launches (one synchronization per application; off by default, since the next
+  /// call that needs a result waits anyway).
+  void                     WaitForDeviceInTimings(bool wait) { wait_for_device_ = wait; }
 
  private:
   void ApplyLocal(CeedOperator op, CeedVector x, CeedVector y, bool add);
@@ -220,6 +224,8 @@ class ParallelOperator {
   /// Device backends: 0 on essential DOFs and 1 elsewhere (L and T), the essential flags (T) and a T scratch.
   bool                on_device_ = false;
   CeedVector          keep_local_ = nullptr, keep_owned_ = nullptr, essential_vec_ = nullptr, scratch_ = nullptr;
+  CeedVector          wait_flag_ = nullptr;  ///< one value, written and read back to wait for the device
+  bool                wait_for_device_ = false;
   OperatorTimings     timings_;
 };
 
