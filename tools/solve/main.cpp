@@ -36,6 +36,9 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["lor_nonzeros"]                = r.lor_nonzeros;
   if (!r.lor_route.empty()) j["lor_route"] = r.lor_route;
   j["amg_on_device"] = r.amg_on_device;
+#if CEEDRT_PARALLEL_HAVE_HYPRE
+  j["hypre_gpu_runtime"] = ceedrt::parallel::HypreGpuRuntime();  // "" for a host-only hypre
+#endif
   j["exact_timings"] = r.exact_timings;
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
