@@ -365,7 +365,15 @@ struct LorAssemblyTimings {
   bool        from_vertices    = false;  ///< element matrices computed from the vertex coordinates (LorVertexProblem)
   bool        on_lattice       = false;  ///< the structured path: pattern and entry places in closed form (LorLattice)
   bool        hypre_on_device  = false;  ///< hypre holds the matrix in GPU memory (LorMatrix::on_device)
+  int         threads          = 1;      ///< host threads of the lattice loops and the hand-over (SetLorAssemblyThreads)
 };
+
+/// Host threads for the loops of the LorMatrix assemblies that follow, process-wide: the lattice routes'
+/// pattern, element matrices (vertex rule) and scatter slots, and the rows written into hypre. The matrix
+/// is the same for any count (the same rows and columns, bit-equal values). 0, the default: the cores of the
+/// node divided by the ranks on it (MPI_COMM_TYPE_SHARED), at most the cores the process may run on, at
+/// least 1. Set the same count on every rank. Throws on a negative count.
+void SetLorAssemblyThreads(int threads);
 
 /// How LorMatrix computes its element matrices and CSR pattern.
 enum class LorAssembly {
