@@ -276,6 +276,27 @@ void CheckDeviceLattice(Ceed device, const char *problem, const std::array<CeedI
   Require(std::isinf(MaxRowRelativeDifference(expected, rows)), name + ": two swapped columns went unnoticed");
 }
 
+// The LOR matrix of an operator on the lattice (scatter slots, the scatter on the host or the device, the
+// rows written into hypre) on 2 and 3 host threads equals the one-thread matrix: the same rows, columns and
+// order, bit-equal values (each thread writes whole blocks of slots and whole rows; no sum changes order).
+void CheckLatticeThreads(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const LorLattice       lattice = setup.Lattice();
+  SetLorAssemblyThreads(1);
+  const Rows        expected = OwnedRows(setup.P, LorMatrix(setup.P, lor.op(), lattice, setup.essential));
+  const std::string name     = CaseName(problem, degree, deformation) + " lattice";
+  for (int threads : {2, 3}) {
+    SetLorAssemblyThreads(threads);
+    const LorMatrix matrix(setup.P, lor.op(), lattice, setup.essential);
+    Require(matrix.timings().threads == threads, name + ": " + std::to_string(matrix.timings().threads) + " threads, " + std::to_string(threads) + " asked");
+    const double diff = MaxRowRelativeDifference(expected, OwnedRows(setup.P, matrix));
+    Require(diff == 0.0, name + ": " + std::to_string(threads) + " threads' matrix differs from one thread's by " + std::to_string(diff));
+  }
+  SetLorAssemblyThreads(0);
+  if (rank == 0) std::printf("%s: the same matrix on 1, 2 and 3 host threads\n", name.c_str());
+}
+
 // An operator whose sub-elements are not the lattice's cells (two lattice points' nodes swapped, or one
 // sub-element fewer) is refused with an error naming the sub-element or the counts (one rank: the checks are
 // local).
@@ -457,6 +478,7 @@ int main(int argc, char **argv) {
       CheckDeviceLattice(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
       CheckDeviceLattice(device, "bp4", {3, 3, 2}, 2, Deformation::smooth);
       CheckDeviceLattice(device, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+      CheckLatticeThreads(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
       CheckLatticeMismatchRefused(device);
       CheckAmgMemory(device);
       MPI_Finalize();
@@ -475,6 +497,7 @@ int main(int argc, char **argv) {
     CheckVertexAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckVertexAssembly(ceed, "bp2", {6, 2, 2}, 2, Deformation::kershaw);
     CheckForeignOperatorRefused(ceed);
+    CheckLatticeThreads(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
     CheckVertexProblemRefused();
     CheckAmgMemory(ceed);
   } catch (const std::exception &e) {
