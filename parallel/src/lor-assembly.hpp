@@ -144,8 +144,8 @@ void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const LargeArray<CeedInt> &positio
 /// host memory (a matrix bound for the GPU must not take them: hypre frees what it migrates). With positions,
 /// it receives the place of every local entry (and one spare entry past them) in hypre's values, the diagonal
 /// block's then the off-diagonal block's (nnz_diag + k), nnz_diag + nnz_offd for entries of rows not owned.
-/// The rows are written on `threads` threads; only one thread writes in place (a row's new entries may lie
-/// over earlier rows' old ones, which another thread could still be reading).
+/// The rows are written on `threads` threads, on one where they may be written in place (a row's new
+/// entries may lie over earlier rows' old ones, which another thread could still be reading).
 HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays, int threads,
                                LargeArray<CeedInt> *positions = nullptr);
 

@@ -318,8 +318,6 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   HypreLocationScope   scope(on_device);
   lor::LargeArray<CeedInt> positions;
   parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device && !device_sums, timings->threads, device_sums ? &positions : nullptr);
-  // The local rows stay only where the diagonal block took their arrays.
-  if (hypre_CSRMatrixOwnsData(hypre_ParCSRMatrixDiag((hypre_ParCSRMatrix *)parcsr))) local = LocalRows{};
   if (device_sums) {
     lor::AddDeviceSums(parcsr, positions, device_sums, on_device);
   } else if (on_device) {  // the rows built on the host cross once, hypre's arrays there replacing the host ones
