@@ -200,6 +200,7 @@ LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const Lo
   lor::LatticePattern            csr   = lor::BuildLatticePattern(p, lattice, dofs.num_comp, essential, timings->threads);
   const lor::LargeArray<CeedInt> slots = lor::LatticeCooSlots(dofs, lattice, essential, csr, timings->threads);
   timings->csr                         = Now() - start;
+  timings->csr_host                    = timings->csr;
 
   start                = Now();
   CeedSize num_entries = 0;
@@ -245,7 +246,7 @@ LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &p
   double     start    = Now();
   const auto assemble = [&](auto pattern, auto add) {
     lor::LargeArray<double> values = lor::Zeros<double>(pattern.cols.size());
-    timings->csr = Now() - start;
+    timings->csr = timings->csr_host = Now() - start;
     start        = Now();
     add(pattern, &values);
     timings->element_matrices = Now() - start;
@@ -318,6 +319,7 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   HypreLocationScope   scope(on_device);
   lor::LargeArray<CeedInt> positions;
   parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device && !device_sums, timings->threads, device_sums ? &positions : nullptr);
+  timings->hypre_host = Now() - start;
   if (device_sums) {
     lor::AddDeviceSums(parcsr, positions, device_sums, on_device);
   } else if (on_device) {  // the rows built on the host cross once, hypre's arrays there replacing the host ones

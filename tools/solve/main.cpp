@@ -39,6 +39,8 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
   j["seconds"]["lor_hypre"]            = r.lor_hypre;
+  j["seconds"]["lor_csr_host"]         = r.lor_csr_host;
+  j["seconds"]["lor_hypre_host"]       = r.lor_hypre_host;
   j["lor_threads"]                     = r.lor_threads;
   j["amg_levels"]                  = r.amg_levels;
   j["pmg_levels"]                  = r.pmg_levels;

@@ -310,6 +310,8 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     report.lor_csr              = lor_matrix->timings().csr;
     report.lor_hypre            = lor_matrix->timings().hypre;
     report.lor_threads          = lor_matrix->timings().threads;
+    report.lor_csr_host         = lor_matrix->timings().csr_host;
+    report.lor_hypre_host       = lor_matrix->timings().hypre_host;
     auto boomer                 = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup            = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels           = boomer->num_levels();

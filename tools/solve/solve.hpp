@@ -48,6 +48,7 @@ struct SolveReport {
   long   operator_applications = 0, preconditioner_applications = 0;
   long long lor_nonzeros  = 0;
   double    lor_element_matrices = 0.0, lor_csr = 0.0, lor_hypre = 0.0;  // parts of lor_assembly (rank 0)
+  double    lor_csr_host = 0.0, lor_hypre_host = 0.0;                      // their host loops (rank 0)
   int         lor_threads = 0;  // host threads the LOR assembly ran on
   std::string lor_route;  // how the LOR matrix was assembled: lattice, device-lattice, operator-lattice, vertices, direct (QFunction probes) or operator
   int       amg_levels    = 0;

@@ -359,6 +359,8 @@ struct LorAssemblyTimings {
   double      element_matrices = 0.0;  ///< the LOR operator's element matrices (with the scatter when direct)
   double      csr              = 0.0;  ///< the rank-local CSR pattern and (unless direct) the scatter into it
   double      hypre            = 0.0;  ///< handing rows to hypre and its assembly (includes the off-rank rows)
+  double      csr_host         = 0.0;  ///< of csr, on a lattice: the pattern and the element entries' slots (host loops)
+  double      hypre_host       = 0.0;  ///< of hypre: the ghost rows summed by their owners and the rows written on the host
   GlobalIndex nonzeros         = 0;    ///< of the global matrix
   bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
   bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
