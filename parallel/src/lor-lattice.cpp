@@ -284,7 +284,7 @@ void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vecto
       }
     }
     if (count > 0) add_batch();
-  });
+  }, 1);  // one slab per thread: each slab boundary computes a layer of cells twice
 }
 
 LargeArray<CeedInt> LatticeCooSlots(const ElementDofs &dofs, const LorLattice &lattice, const std::vector<char> &essential, const LatticePattern &csr,
