@@ -176,7 +176,7 @@ LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &latt
   csr.cols.resize(csr.row_start[n_local]);
   csr.position.assign((size_t)tables * width, CsrPattern::dropped);
   HYPRE_BigInt *cols = csr.cols.data();
-    ForEachChunk(threads, n[2], [&](int slab, CeedInt z_begin, CeedInt z_end) {
+  ForEachChunk(threads, n[2], [&](int slab, CeedInt z_begin, CeedInt z_end) {
     std::vector<std::pair<HYPRE_BigInt, int>> row(width);  // (column, neighbour slot o * nc + c)
     ForEachPoint(n, z_begin, z_end, [&](CeedSize q, const int lo[3], const int hi[3]) {
       const CeedSize node_dof = (CeedSize)nodes[q] * nc;

@@ -3,9 +3,9 @@
 // rows here are already complete, sorted and counted. hypre's ParCSR layout: per owned row, the columns
 // inside the owned range (the diagonal block, local numbers, the diagonal entry first as BoomerAMG's
 // smoothers expect) and the others (the off-diagonal block, numbered through the sorted col_map_offd).
-// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26), and so is hypre leaving the
-// arrays of a block whose owns_data is off to their owner (the diagonal block written over the local rows);
-// the tests compare the result with the matrix-free operator and across assembly routes.
+// That layout is hypre's internal one (_hypre_parcsr_mv.h, as of hypre 2.26 and 3.1), and so is hypre
+// leaving the arrays of a block whose owns_data is off to their owner (the diagonal block written over the
+// local rows); the tests compare the result with the matrix-free operator and across assembly routes.
 #include "lor-assembly.hpp"
 
 #include <_hypre_parcsr_mv.h>
@@ -160,16 +160,16 @@ HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const Ow
       const bool has_diagonal = std::binary_search(run, run + row.diag_count, diagonal);
       HYPRE_Int  next         = d + has_diagonal;
       for (HYPRE_Int k = 0; k < row.diag_count; k++) {
-        const HYPRE_Int at                = run[k] == diagonal ? d : next++;
-        diag_j[at]                        = (HYPRE_Int)(run[k] - first);
-        diag_data[at]                     = row_values[row.diag_begin + k];
-        row_places[row.diag_begin + k]    = at;
+        const HYPRE_Int at             = run[k] == diagonal ? d : next++;
+        diag_j[at]                     = (HYPRE_Int)(run[k] - first);
+        diag_data[at]                  = row_values[row.diag_begin + k];
+        row_places[row.diag_begin + k] = at;
       }
       for (HYPRE_Int k = 0; k < row.count; k++) {
         if (k == row.diag_begin) k += row.diag_count;
         if (k >= row.count) break;
-        offd_j[o]     = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row_cols[k]) - offd_cols.begin());
-        row_places[k] = nnz_diag + o;
+        offd_j[o]      = (HYPRE_Int)(std::lower_bound(offd_cols.begin(), offd_cols.end(), row_cols[k]) - offd_cols.begin());
+        row_places[k]  = nnz_diag + o;
         offd_data[o++] = row_values[k];
       }
       if (positions) RecordPlaces(*local, row.merged_from < 0 ? owned.local_row[j] : row.merged_from, row.merged_from >= 0, row_cols.data(), row.count,
