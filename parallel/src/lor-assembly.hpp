@@ -93,18 +93,20 @@ struct LatticePattern {
   std::vector<std::uint8_t> position;
 };
 /// Throws when lattice does not fit the prolongation (size, degree, a node outside the local nodes or
-/// listed twice) or num_comp needs rows of 255 or more entries.
-LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &lattice, int num_comp, const std::vector<char> &essential);
+/// listed twice) or num_comp needs rows of 255 or more entries. The lattice functions run on `threads`
+/// threads (slabs of lattice planes) and give the same result for any count.
+LatticePattern BuildLatticePattern(const Prolongation &p, const LorLattice &lattice, int num_comp, const std::vector<char> &essential, int threads);
 /// csr_values += the element matrices of problem on problem.lattice (vertex rule), in LorElementNodes'
-/// sub-element order (so the sums equal AddVertexElementMatrices' bit for bit).
+/// sub-element order (so the sums equal AddVertexElementMatrices' bit for bit, with any thread count).
 void AddLatticeElementMatrices(const LorVertexProblem &problem, const std::vector<char> &essential, const LatticePattern &csr,
-                               LargeArray<double> *csr_values);
+                               LargeArray<double> *csr_values, int threads);
 
 /// Slot in the CSR values (csr's, built for dofs.num_comp components) of every entry of
 /// CeedOperatorLinearAssemble's values for an operator whose sub-elements are the cells of lattice in
 /// LorElementNodes' order, in closed form; csr.cols.size() for dropped entries (essential rows and columns).
 /// Throws, naming the sub-element and the DOF, when the operator's element DOFs are not the lattice's cells.
-LargeArray<CeedInt> LatticeCooSlots(const ElementDofs &dofs, const LorLattice &lattice, const std::vector<char> &essential, const LatticePattern &csr);
+LargeArray<CeedInt> LatticeCooSlots(const ElementDofs &dofs, const LorLattice &lattice, const std::vector<char> &essential, const LatticePattern &csr,
+                                    int threads);
 
 /// Rank-local rows of P^T A P, values included (row_start per L DOF).
 struct LocalRows {
@@ -133,7 +135,7 @@ void CopyGhostRowsToHost(const Prolongation &p, const LocalRows &local, CeedVect
 /// hypre's values of matrix (in host memory, holding what the host knows: received rows, identity rows) plus
 /// the device sums at positions (BuildParCsr's), added on the device; written into hypre's arrays, moved to
 /// the GPU first when on_device (then only the pattern crosses from the host).
-void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const std::vector<CeedInt> &positions, CeedVector sums, bool on_device);
+void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const LargeArray<CeedInt> &positions, CeedVector sums, bool on_device);
 
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
 /// The local rows and owned.merged must be sorted by column. Where the owned rows come first in the local
@@ -142,8 +144,10 @@ void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const std::vector<CeedInt> &positi
 /// host memory (a matrix bound for the GPU must not take them: hypre frees what it migrates). With positions,
 /// it receives the place of every local entry (and one spare entry past them) in hypre's values, the diagonal
 /// block's then the off-diagonal block's (nnz_diag + k), nnz_diag + nnz_offd for entries of rows not owned.
-HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays,
-                               std::vector<CeedInt> *positions = nullptr);
+/// The rows are written on `threads` threads, on one where they may be written in place (a row's new
+/// entries may lie over earlier rows' old ones, which another thread could still be reading).
+HYPRE_ParCSRMatrix BuildParCsr(const Prolongation &p, LocalRows *local, const OwnedRows &owned, bool may_take_local_arrays, int threads,
+                               LargeArray<CeedInt> *positions = nullptr);
 
 /// Slot in the CSR values of every entry of CeedOperatorLinearAssemble's values for op (element, input
 /// component, output component, output node, input node), csr.cols.size() for dropped entries.

@@ -51,7 +51,7 @@ void CopyGhostRowsToHost(const Prolongation &p, const LocalRows &local, CeedVect
   for (size_t e = 0; e < ghost.size(); e++) (*values)[ghost[e]] = g[(CeedSize)e];
 }
 
-void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const std::vector<CeedInt> &positions, CeedVector sums, bool on_device) {
+void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const LargeArray<CeedInt> &positions, CeedVector sums, bool on_device) {
   hypre_ParCSRMatrix *A    = (hypre_ParCSRMatrix *)matrix;
   hypre_CSRMatrix    *diag = hypre_ParCSRMatrixDiag(A), *offd = hypre_ParCSRMatrixOffd(A);
   const HYPRE_Int     n_diag = hypre_CSRMatrixNumNonzeros(diag), n_offd = hypre_CSRMatrixNumNonzeros(offd);

@@ -16,6 +16,7 @@
 #include "hypre-support.hpp"
 #include "hypre-vector.hpp"
 #include "lor-assembly.hpp"
+#include "lor-threads.hpp"
 
 namespace ceedrt {
 namespace parallel {
@@ -196,9 +197,10 @@ LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const Lo
   if (!lor::ReadElementDofs(op_lor, p.local_size(), &dofs)) {
     throw Error("LorMatrix: an operator on a lattice needs one plain restriction shared by its active fields");
   }
-  lor::LatticePattern            csr   = lor::BuildLatticePattern(p, lattice, dofs.num_comp, essential);
-  const lor::LargeArray<CeedInt> slots = lor::LatticeCooSlots(dofs, lattice, essential, csr);
+  lor::LatticePattern            csr   = lor::BuildLatticePattern(p, lattice, dofs.num_comp, essential, timings->threads);
+  const lor::LargeArray<CeedInt> slots = lor::LatticeCooSlots(dofs, lattice, essential, csr, timings->threads);
   timings->csr                         = Now() - start;
+  timings->csr_host                    = timings->csr;
 
   start                = Now();
   CeedSize num_entries = 0;
@@ -227,9 +229,10 @@ LocalRows AssembleOnLattice(const Prolongation &p, CeedOperator op_lor, const Lo
   return local;
 }
 
-// hypre initialized and its index width checked; the essential flags of the L DOFs.
-std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char> &essential_owned) {
+// hypre initialized and its index width checked, the host threads chosen; the essential flags of the L DOFs.
+std::vector<char> PrepareAssembly(const Prolongation &p, const std::vector<char> &essential_owned, LorAssemblyTimings *timings) {
   EnsureHypreInitialized();
+  timings->threads = lor::AssemblyThreads(p.comm());
   if (p.global_size() - 1 > (GlobalIndex)std::numeric_limits<HYPRE_BigInt>::max()) {
     throw Error("LorMatrix: " + std::to_string(p.global_size()) + " global DOFs exceed hypre's " + std::to_string(8 * sizeof(HYPRE_BigInt)) +
                 "-bit indices (build hypre with --enable-bigint)");
@@ -243,15 +246,17 @@ LocalRows AssembleVertexProblem(const Prolongation &p, const LorVertexProblem &p
   double     start    = Now();
   const auto assemble = [&](auto pattern, auto add) {
     lor::LargeArray<double> values = lor::Zeros<double>(pattern.cols.size());
-    timings->csr = Now() - start;
+    timings->csr = timings->csr_host = Now() - start;
     start        = Now();
     add(pattern, &values);
     timings->element_matrices = Now() - start;
     return LocalRows{std::move(pattern.row_start), std::move(pattern.cols), std::move(values)};
   };
   if (problem.lattice) {
-    return assemble(lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential),
-                    [&](const lor::LatticePattern &csr, lor::LargeArray<double> *values) { lor::AddLatticeElementMatrices(problem, essential, csr, values); });
+    return assemble(lor::BuildLatticePattern(p, *problem.lattice, problem.num_comp, essential, timings->threads),
+                    [&](const lor::LatticePattern &csr, lor::LargeArray<double> *values) {
+                      lor::AddLatticeElementMatrices(problem, essential, csr, values, timings->threads);
+                    });
   }
   const lor::ElementDofs dofs = lor::VertexElementDofs(p, problem);
   return assemble(lor::BuildCsrPattern(p, dofs, essential),
@@ -264,7 +269,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
                      AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
-  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned, &timings_);
   impl_->on_device                  = ResolveHypreOnDevice(CeedOperatorReturnCeed(op_lor), memory, "LorMatrix");
   lor::ElementDofs        dofs;
   LocalRows               local = method == LorAssembly::automatic && lor::ReadElementDofs(op_lor, p.local_size(), &dofs)
@@ -277,7 +282,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, CeedOperator op_lor, cons
                      AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
-  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned, &timings_);
   impl_->on_device                  = ResolveHypreOnDevice(CeedOperatorReturnCeed(op_lor), memory, "LorMatrix");
   timings_.on_lattice               = true;
   Vector    device_sums;
@@ -289,7 +294,7 @@ LorMatrix::LorMatrix(const Prolongation &prolongation, const LorVertexProblem &p
                      AmgMemory memory)
     : impl_(std::make_unique<Impl>()) {
   const Prolongation     &p         = prolongation;
-  const std::vector<char> essential = PrepareAssembly(p, essential_owned);
+  const std::vector<char> essential = PrepareAssembly(p, essential_owned, &timings_);
   impl_->on_device                  = ResolveHypreOnDevice(problem.ceed, memory, "LorMatrix");
   lor::CheckVertexProblem(p, problem);
   timings_.from_vertices = true;
@@ -312,8 +317,9 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   first              = (HYPRE_BigInt)p.first_owned_dof();
   last               = first + (HYPRE_BigInt)p.owned_size() - 1;
   HypreLocationScope   scope(on_device);
-  std::vector<CeedInt> positions;
-  parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device && !device_sums, device_sums ? &positions : nullptr);
+  lor::LargeArray<CeedInt> positions;
+  parcsr = lor::BuildParCsr(p, &local, lor::SumGhostRows(p, local), !on_device && !device_sums, timings->threads, device_sums ? &positions : nullptr);
+  timings->hypre_host = Now() - start;
   if (device_sums) {
     lor::AddDeviceSums(parcsr, positions, device_sums, on_device);
   } else if (on_device) {  // the rows built on the host cross once, hypre's arrays there replacing the host ones

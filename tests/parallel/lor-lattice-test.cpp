@@ -3,7 +3,9 @@
 // the same order, bit-equal values (both add the element matrices in the same sub-element order), on Kershaw,
 // smooth and undeformed meshes, scalar and 3-component problems, with and without essential DOFs. The
 // comparison itself is shown to fail when one value or one column of one row is perturbed. Lattices that do
-// not fit the prolongation are refused with a message naming the offending value.
+// not fit the prolongation are refused with a message naming the offending value. With 2 and 3 host threads
+// (SetLorAssemblyThreads: slabs of lattice planes, chunks of rows) both routes give the one-thread matrix
+// bit for bit.
 //   parallel-lor-lattice-test
 #include <cmath>
 #include <cstdio>
@@ -79,6 +81,7 @@ long long CountDifferences(const Rows &a, const Rows &b) {
 
 void CheckLattice(const std::array<CeedInt, 3> &elems, int degree, Deformation deformation, LorVertexProblem::Kind kind, int num_comp, bool boundary) {
   const LatticeCase setup(elems, degree, deformation, kind, num_comp, boundary);
+  SetLorAssemblyThreads(1);
   const LorMatrix   general(setup.P, setup.listed, setup.essential), structured(setup.P, setup.on_lattice, setup.essential);
   const std::string name = std::string(kind == LorVertexProblem::Kind::mass ? "mass" : "diffusion") + " p=" + std::to_string(degree) + " " +
                            DeformationName(deformation) + " " + std::to_string(num_comp) + " comp" + (boundary ? ", essential boundary" : "");
@@ -90,6 +93,18 @@ void CheckLattice(const std::array<CeedInt, 3> &elems, int degree, Deformation d
   Rows            rows     = OwnedRows(setup.P, structured);
   const long long differences = CountDifferences(expected, rows);
   Require(differences == 0, name + ": " + std::to_string(differences) + " entries differ between the lattice and the node-list assembly");
+  for (int threads : {2, 3}) {
+    SetLorAssemblyThreads(threads);
+    const LorMatrix   general_threaded(setup.P, setup.listed, setup.essential), threaded(setup.P, setup.on_lattice, setup.essential);
+    const std::string with = name + " on " + std::to_string(threads) + " threads";
+    Require(threaded.timings().threads == threads && general_threaded.timings().threads == threads,
+            with + ": the assembly ran on " + std::to_string(threaded.timings().threads) + " threads");
+    const long long lattice_differences = CountDifferences(expected, OwnedRows(setup.P, threaded));
+    const long long general_differences = CountDifferences(expected, OwnedRows(setup.P, general_threaded));
+    Require(lattice_differences == 0 && general_differences == 0, with + ": " + std::to_string(lattice_differences) + " lattice and " +
+                                                                      std::to_string(general_differences) + " node-list entries differ from one thread's");
+  }
+  SetLorAssemblyThreads(0);
 
   // The comparison sees one changed value, and one changed column, in the middle row of the last rank.
   int rank = 0, size = 1;
@@ -137,6 +152,13 @@ void CheckRefused() {
     }
     Require(message.find(c.second) != std::string::npos, "a bad lattice was not refused as expected (message: '" + message + "')");
   }
+  std::string message;
+  try {
+    SetLorAssemblyThreads(-2);
+  } catch (const Error &e) {
+    message = e.what();
+  }
+  Require(message.find("SetLorAssemblyThreads: -2 threads") != std::string::npos, "a negative thread count was not refused (message: '" + message + "')");
 }
 
 }  // namespace

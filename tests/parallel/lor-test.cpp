@@ -276,9 +276,31 @@ void CheckDeviceLattice(Ceed device, const char *problem, const std::array<CeedI
   Require(std::isinf(MaxRowRelativeDifference(expected, rows)), name + ": two swapped columns went unnoticed");
 }
 
+// The LOR matrix of an operator on the lattice (scatter slots, the scatter on the host or the device, the
+// rows written into hypre) on 2 and 3 host threads equals the one-thread matrix: the same rows, columns and
+// order, bit-equal values (each thread writes whole blocks of slots and whole rows; no sum changes order).
+void CheckLatticeThreads(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+  const LorProblem       setup(problem, elems, degree, deformation);
+  const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
+  const LorLattice       lattice = setup.Lattice();
+  SetLorAssemblyThreads(1);
+  const Rows        expected = OwnedRows(setup.P, LorMatrix(setup.P, lor.op(), lattice, setup.essential));
+  const std::string name     = CaseName(problem, degree, deformation) + " lattice";
+  for (int threads : {2, 3}) {
+    SetLorAssemblyThreads(threads);
+    const LorMatrix matrix(setup.P, lor.op(), lattice, setup.essential);
+    Require(matrix.timings().threads == threads, name + ": " + std::to_string(matrix.timings().threads) + " threads, " + std::to_string(threads) + " asked");
+    const double diff = MaxRowRelativeDifference(expected, OwnedRows(setup.P, matrix));
+    Require(diff == 0.0, name + ": " + std::to_string(threads) + " threads' matrix differs from one thread's by " + std::to_string(diff));
+  }
+  SetLorAssemblyThreads(0);
+  if (rank == 0) std::printf("%s: the same matrix on 1, 2 and 3 host threads\n", name.c_str());
+}
+
 // An operator whose sub-elements are not the lattice's cells (two lattice points' nodes swapped, or one
 // sub-element fewer) is refused with an error naming the sub-element or the counts (one rank: the checks are
-// local).
+// local); on 3 threads with the same message as on one, also where the mismatch lies in the top layer of
+// macro elements, whose slots another thread computes.
 void CheckLatticeMismatchRefused(Ceed ceed) {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -291,21 +313,32 @@ void CheckLatticeMismatchRefused(Ceed ceed) {
   const bench::BpProblem lor_fewer(ceed, setup.VertexRule(), fewer, bench::BpPrecision(), 2);
   std::vector<CeedInt>   swapped = setup.mesh.box_node;
   std::swap(swapped[0], swapped[1]);
+  std::vector<CeedInt> swapped_top = setup.mesh.box_node;  // the last two lattice points: top layer only
+  std::swap(swapped_top[swapped_top.size() - 1], swapped_top[swapped_top.size() - 2]);
   const LorLattice lattice = setup.Lattice();
-  LorLattice       swapped_lattice = lattice;
+  LorLattice       swapped_lattice = lattice, swapped_top_lattice = lattice;
   swapped_lattice.nodes            = &swapped;
+  swapped_top_lattice.nodes        = &swapped_top;
+  // The first sub-element holding one of them: macro element 11's sub-element 6 (94), whose vertex 7 is point 173.
   const std::tuple<CeedOperator, const LorLattice *, std::string> cases[] = {
       {lor.op(), &swapped_lattice, "the operator's sub-element 0 has DOF " + std::to_string(setup.mesh.box_node[0]) + " at vertex 0"},
+      {lor.op(), &swapped_top_lattice,
+       "the operator's sub-element 94 has DOF " + std::to_string(setup.mesh.box_node[swapped_top.size() - 2]) + " at vertex 7"},
       {lor_fewer.op(), &lattice, "the operator has 95 elements of 8 nodes, the lattice 96 cells"}};
   for (const auto &c : cases) {
-    std::string message;
-    try {
-      LorMatrix matrix(setup.P, std::get<0>(c), *std::get<1>(c), setup.essential);
-    } catch (const Error &e) {
-      message = e.what();
+    std::string messages[2];
+    for (int run = 0; run < 2; run++) {
+      SetLorAssemblyThreads(run == 0 ? 1 : 3);
+      try {
+        LorMatrix matrix(setup.P, std::get<0>(c), *std::get<1>(c), setup.essential);
+      } catch (const Error &e) {
+        messages[run] = e.what();
+      }
     }
-    Require(message.find(std::get<2>(c)) != std::string::npos,
-            "an operator on other cells than the lattice's was not refused as expected (message: '" + message + "')");
+    SetLorAssemblyThreads(0);
+    Require(messages[0].find(std::get<2>(c)) != std::string::npos && messages[1] == messages[0],
+            "an operator on other cells than the lattice's was not refused as expected (messages on 1 and 3 threads: '" + messages[0] + "', '" +
+                messages[1] + "')");
   }
 }
 
@@ -457,6 +490,7 @@ int main(int argc, char **argv) {
       CheckDeviceLattice(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
       CheckDeviceLattice(device, "bp4", {3, 3, 2}, 2, Deformation::smooth);
       CheckDeviceLattice(device, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
+      CheckLatticeThreads(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
       CheckLatticeMismatchRefused(device);
       CheckAmgMemory(device);
       MPI_Finalize();
@@ -475,6 +509,7 @@ int main(int argc, char **argv) {
     CheckVertexAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckVertexAssembly(ceed, "bp2", {6, 2, 2}, 2, Deformation::kershaw);
     CheckForeignOperatorRefused(ceed);
+    CheckLatticeThreads(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
     CheckVertexProblemRefused();
     CheckAmgMemory(ceed);
   } catch (const std::exception &e) {

@@ -43,6 +43,9 @@ nlohmann::ordered_json ToJson(const solve::SolveReport &r) {
   j["seconds"]["lor_element_matrices"] = r.lor_element_matrices;
   j["seconds"]["lor_csr"]              = r.lor_csr;
   j["seconds"]["lor_hypre"]            = r.lor_hypre;
+  j["seconds"]["lor_csr_host"]         = r.lor_csr_host;
+  j["seconds"]["lor_hypre_host"]       = r.lor_hypre_host;
+  j["lor_threads"]                     = r.lor_threads;
   j["amg_levels"]                  = r.amg_levels;
   j["pmg_levels"]                  = r.pmg_levels;
   j["seconds"]["pmg_setup"]        = r.pmg_setup;
@@ -72,8 +75,8 @@ void PrintText(const solve::SolveReport &r) {
   else std::printf(", preconditioner %.4f in %ld)\n", r.preconditioner, r.preconditioner_applications);
   if (r.host_device_bytes_per_iteration > 0.0) std::printf("  host-device copies: %.0f bytes per CG iteration\n", r.host_device_bytes_per_iteration);
   if (r.lor_nonzeros) {
-    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, route %s; CSR %.4f s, hypre %.4f s on rank 0); AMG levels %d on the %s\n",
-                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_route.c_str(), r.lor_csr, r.lor_hypre, r.amg_levels,
+    std::printf("  LOR matrix: %lld nonzeros, %.3g nonzeros/s (element matrices %.4f s, route %s; CSR %.4f s, hypre %.4f s on rank 0, %d threads); AMG levels %d on the %s\n",
+                r.lor_nonzeros, r.lor_nonzeros / r.lor_assembly, r.lor_element_matrices, r.lor_route.c_str(), r.lor_csr, r.lor_hypre, r.lor_threads, r.amg_levels,
                 r.amg_on_device ? "GPU" : "host");
   }
 }
@@ -114,6 +117,8 @@ int main(int argc, char **argv) {
   app.add_option("--lor-quadrature", lor_quadrature, "Quadrature of the LOR elements: lobatto (vertices) or gauss")->capture_default_str();
   std::string lor_assembly = "direct";
   app.add_option("--lor-assembly", lor_assembly, "LOR matrix assembly: direct (box/Kershaw lattice: host backends from the vertex coordinates, device backends scattered on the device; else from the element matrices), vertices (from the vertex coordinates on the host, any backend) or coo (the reference route)")
+      ->capture_default_str();
+  app.add_option("--lor-threads", options.lor_threads, "Host threads of the LOR assembly (0: the node's cores divided by its ranks)")
       ->capture_default_str();
   app.add_option("--lor-q", options.lor_q_1d, "Quadrature points per direction of the LOR elements (0: 2)")->capture_default_str();
   app.add_option("--amg-threshold", options.amg.strong_threshold, "BoomerAMG strong threshold")->capture_default_str();

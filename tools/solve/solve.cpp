@@ -222,10 +222,14 @@ void CheckOptions(const SolveOptions &options) {
   if (options.amg_memory != "auto" && options.amg_memory != "host" && options.amg_memory != "device") {
     throw Error("unknown AMG memory '" + options.amg_memory + "' (expected auto, host or device)");
   }
+  if (options.lor_threads < 0) throw Error("--lor-threads " + std::to_string(options.lor_threads) + ": expected 0 (the default) or more");
 }
 
 SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::function<void(int, double)> &progress) {
   CheckOptions(options);
+#if CEEDRT_PARALLEL_HAVE_HYPRE
+  SetLorAssemblyThreads(options.lor_threads);
+#endif
   const bench::BpSpec *spec = bench::FindBp(options.problem);
   const bool diffusion = spec->kind == bench::BpOperatorKind::diffusion;
   SolveReport report;
@@ -305,6 +309,9 @@ SolveReport RunSolve(MPI_Comm comm, const SolveOptions &options, const std::func
     report.lor_element_matrices = lor_matrix->timings().element_matrices;
     report.lor_csr              = lor_matrix->timings().csr;
     report.lor_hypre            = lor_matrix->timings().hypre;
+    report.lor_threads          = lor_matrix->timings().threads;
+    report.lor_csr_host         = lor_matrix->timings().csr_host;
+    report.lor_hypre_host       = lor_matrix->timings().hypre_host;
     auto boomer                 = std::make_unique<BoomerAmgPreconditioner>(*lor_matrix, amg);
     report.amg_setup            = MaxOver(comm, boomer->setup_seconds());
     report.amg_levels           = boomer->num_levels();

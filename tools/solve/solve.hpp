@@ -27,6 +27,7 @@ struct SolveOptions {
   int                               lor_q_1d       = 0;                   // and their number per direction (0: 2)
   ceedrt::parallel::LorAssembly     lor_assembly   = ceedrt::parallel::LorAssembly::automatic;  // LOR element matrices and pattern
   bool                              lor_from_vertices = false;  // the vertex route on any backend (host element matrices)
+  int                               lor_threads    = 0;  // host threads of the LOR assembly (0: SetLorAssemblyThreads' default)
   ceedrt::parallel::AmgOptions      amg;                            // BoomerAMG settings (num_functions is set per problem)
   std::string                       amg_memory = "auto";            // where hypre holds the LOR matrix: auto | host | device
   bool                              gather_solution   = false;    // return the solution on rank 0 (lattice order)
@@ -48,6 +49,8 @@ struct SolveReport {
   long   operator_applications = 0, preconditioner_applications = 0;
   long long lor_nonzeros  = 0;
   double    lor_element_matrices = 0.0, lor_csr = 0.0, lor_hypre = 0.0;  // parts of lor_assembly (rank 0)
+  double    lor_csr_host = 0.0, lor_hypre_host = 0.0;                      // their host loops (rank 0)
+  int         lor_threads = 0;  // host threads the LOR assembly ran on
   std::string lor_route;  // how the LOR matrix was assembled: lattice, device-lattice, operator-lattice, vertices, direct (QFunction probes) or operator
   int       amg_levels    = 0;
   bool      amg_on_device = false;  // hypre held the LOR matrix in GPU memory and ran BoomerAMG there

@@ -365,13 +365,23 @@ struct LorAssemblyTimings {
   double      element_matrices = 0.0;  ///< the LOR operator's element matrices (with the scatter when direct)
   double      csr              = 0.0;  ///< the rank-local CSR pattern and (unless direct) the scatter into it
   double      hypre            = 0.0;  ///< handing rows to hypre and its assembly (includes the off-rank rows)
+  double      csr_host         = 0.0;  ///< of csr, on a lattice: the pattern and the element entries' slots (host loops)
+  double      hypre_host       = 0.0;  ///< of hypre: the ghost rows summed by their owners and the rows written on the host
   GlobalIndex nonzeros         = 0;    ///< of the global matrix
   bool        csr_on_device    = false;  ///< element matrices and their scatter into the CSR values ran on the device
   bool        direct           = false;  ///< element matrices computed on the host from the assembled QFunction
   bool        from_vertices    = false;  ///< element matrices computed from the vertex coordinates (LorVertexProblem)
   bool        on_lattice       = false;  ///< the structured path: pattern and entry places in closed form (LorLattice)
   bool        hypre_on_device  = false;  ///< hypre holds the matrix in GPU memory (LorMatrix::on_device)
+  int         threads          = 1;      ///< host threads of the lattice loops and the hand-over (SetLorAssemblyThreads)
 };
+
+/// Host threads for the loops of the LorMatrix assemblies that follow, process-wide: the lattice routes'
+/// pattern, element matrices (vertex rule) and scatter slots, and the rows written into hypre. The matrix
+/// is the same for any count (the same rows and columns, bit-equal values). 0, the default: the cores of the
+/// node divided by the ranks on it (MPI_COMM_TYPE_SHARED), at most the cores the process may run on, at
+/// least 1. Set the same count on every rank. Throws on a negative count.
+void SetLorAssemblyThreads(int threads);
 
 /// How LorMatrix computes its element matrices and CSR pattern.
 enum class LorAssembly {
