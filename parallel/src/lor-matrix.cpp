@@ -325,6 +325,8 @@ void LorMatrix::Impl::Build(const Prolongation &p, LocalRows rows, const std::ve
   } else if (on_device) {  // the rows built on the host cross once, hypre's arrays there replacing the host ones
     HypreCheck(hypre_ParCSRMatrixMigrate((hypre_ParCSRMatrix *)parcsr, HYPRE_MEMORY_DEVICE), "hypre_ParCSRMatrixMigrate");
   }
+  // The local rows are kept only where hypre's diagonal block took their arrays as its storage.
+  if (hypre_CSRMatrixData(hypre_ParCSRMatrixDiag((hypre_ParCSRMatrix *)parcsr)) != local.values.data()) local_rows = lor::LocalRows();
   timings->hypre           = Now() - start;
   timings->hypre_on_device = on_device;
   timings->nonzeros        = (GlobalIndex)hypre_ParCSRMatrixNumNonzeros((hypre_ParCSRMatrix *)parcsr);
