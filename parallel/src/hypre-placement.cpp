@@ -43,7 +43,8 @@ std::string HypreDeviceRefusal(Ceed ceed) {
   CEEDRT_PARALLEL_CALL(ceed, CeedGetResource(ceed, &resource));
   CEEDRT_PARALLEL_CALL(ceed, CeedGetPreferredMemType(ceed, &preferred));
   const std::string prefix = "/gpu/" + runtime;
-  const bool        match  = std::strncmp(resource, prefix.c_str(), prefix.size()) == 0 && std::strchr("/:", resource[prefix.size()]);
+  const bool        match  = std::strncmp(resource, prefix.c_str(), prefix.size()) == 0 &&
+                     (resource[prefix.size()] == '\0' || resource[prefix.size()] == '/' || resource[prefix.size()] == ':');
   if (match && preferred == CEED_MEM_DEVICE) return "";
   return std::string("the backend ") + resource + " does not keep its vectors in " + runtime + " device memory, where this hypre (" +
          HYPRE_RELEASE_VERSION + ") runs";
