@@ -134,7 +134,8 @@ Vector SumOnDevice(Ceed ceed, const CeedInt *slots, size_t num_slots, CeedInt bl
 void CopyGhostRowsToHost(const Prolongation &p, const LocalRows &local, CeedVector sums, LargeArray<double> *values);
 /// hypre's values of matrix (in host memory, holding what the host knows: received rows, identity rows) plus
 /// the device sums at positions (BuildParCsr's), added on the device; written into hypre's arrays, moved to
-/// the GPU first when on_device (then only the pattern crosses from the host).
+/// the GPU first when on_device (hypre migrates the pattern with the host's values, which the device values then
+/// overwrite: the local sums never cross).
 void AddDeviceSums(HYPRE_ParCSRMatrix matrix, const LargeArray<CeedInt> &positions, CeedVector sums, bool on_device);
 
 /// The owned rows as a hypre ParCSR matrix (collective; the caller destroys it with HYPRE_ParCSRMatrixDestroy).
