@@ -5,9 +5,10 @@
 
 The library is built with hidden visibility and its headers switch default visibility on around their
 declarations, so every exported ceedrt::parallel symbol must belong to a class or function named in a
-header. Other exports may only be the standard library's template instantiations (std::, __gnu_cxx::) and
-their type information. Fails on anything else, e.g. an internal helper or an internal class whose symbols
-escape.
+header, and no part of its name may be a type the headers only declare (`class X;`, `struct Impl;`: the
+internal types the interface holds by pointer). Other exports may only be the standard library's template
+instantiations (std::, __gnu_cxx::) and their type information. Fails on anything else, e.g. an internal
+helper or an internal class whose symbols escape.
 """
 import re
 import subprocess
@@ -21,15 +22,26 @@ PREFIX = re.compile(r"^_Z(?:T[ISVT]|GV)?Z?N?[KVr]*")
 OURS = re.compile(r"^6ceedrt8parallel(\d+)")
 
 
-def first_component(mangled):
+# A type declared without a body, with or without a visibility macro: class CEEDRT_PARALLEL_INTERNAL DeviceHalo;
+DECLARED_ONLY = re.compile(r"\b(?:class|struct)\s+(?:[A-Z_]+\s+)?([A-Za-z_]\w*)\s*;")
+
+
+def nested_components(mangled):
+    """(kind, the components of a ceedrt::parallel name after the namespace, e.g. ['LorMatrix', 'Impl', 'Build'])."""
     rest = PREFIX.sub("", mangled, count=1)
     if re.match(r"^(St|Sa|Sb|Ss|Si|So|Sd|9__gnu_cxx|nw|na|dl|da)", rest):
-        return "standard", None
-    m = OURS.match(rest)
-    if m:
-        start = m.end()
-        return "ours", rest[start : start + int(m.group(1))]
-    return "other", None
+        return "standard", []
+    if not OURS.match(rest):
+        return "other", []
+    rest = rest[len("6ceedrt8parallel") :]
+    components = []
+    while True:
+        m = re.match(r"^(\d+)", rest)
+        if not m:
+            return "ours", components
+        length = int(m.group(1))
+        components.append(rest[m.end() : m.end() + length])
+        rest = rest[m.end() + length :]
 
 
 def main():
@@ -38,9 +50,16 @@ def main():
         return 2
     library, headers = sys.argv[1], sys.argv[2:]
     names = set()
+    declared_only = set()
     for header in headers:
         with open(header, encoding="utf-8") as f:
-            names.update(re.findall(r"\b[A-Za-z_]\w*\b", f.read()))
+            text = f.read()
+        names.update(re.findall(r"\b[A-Za-z_]\w*\b", text))
+        declared_only.update(DECLARED_ONLY.findall(text))
+    for header in headers:  # a type forward-declared in one place and defined in another is part of the interface
+        with open(header, encoding="utf-8") as f:
+            defined = set(re.findall(r"\b(?:class|struct)\s+(?:[A-Z_]+\s+)?([A-Za-z_]\w*)\s*(?:final\s*)?[:{]", f.read()))
+        declared_only -= defined
     nm = subprocess.run(["nm", "-D", "--defined-only", library], capture_output=True, text=True)
     if nm.returncode != 0:
         print(f"check-parallel-exports: nm failed on {library}:\n{nm.stderr}", file=sys.stderr)
@@ -55,8 +74,9 @@ def main():
         if symbol in ("_init", "_fini"):
             continue
         count += 1
-        kind, name = first_component(symbol)
-        if kind == "other" or (kind == "ours" and name not in names):
+        kind, components = nested_components(symbol)
+        if kind == "other" or (kind == "ours" and (not components or components[0] not in names or
+                                                   any(c in declared_only for c in components))):
             bad.append(symbol)
     if bad:
         print(f"check-parallel-exports: {len(bad)} of {count} exported symbols are not part of the public headers:")

@@ -26,8 +26,12 @@
 #include <utility>
 #include <vector>
 
-// The library is built with hidden visibility: what this header declares is its interface, nothing else.
+// The library is built with hidden visibility: what this header declares is its interface, nothing else. The
+// internal types the interface holds by pointer are declared hidden (CEEDRT_PARALLEL_INTERNAL), so their members
+// stay out of the exports although their names appear here.
 #pragma GCC visibility push(default)
+
+#define CEEDRT_PARALLEL_INTERNAL __attribute__((visibility("hidden")))
 
 namespace ceedrt {
 namespace parallel {
@@ -93,7 +97,7 @@ struct DistributedBoxMesh {
 
 // ---- Parallel prolongation ----------------------------------------------------------------------------
 
-class DeviceHalo;
+class CEEDRT_PARALLEL_INTERNAL DeviceHalo;
 
 /// Whether v's context prefers device memory (a GPU backend): the solvers then keep v there.
 bool OnDevice(CeedVector v);
@@ -323,7 +327,7 @@ class PMultigridPreconditioner : public Preconditioner {
   double            setup_seconds() const { return setup_seconds_; }  ///< time spent building the levels
 
  private:
-  struct Impl;
+  struct CEEDRT_PARALLEL_INTERNAL Impl;
   std::unique_ptr<Impl> impl_;
   double                setup_seconds_ = 0.0;
 };
@@ -454,7 +458,7 @@ class LorMatrix {
   const LorAssemblyTimings  &timings() const { return timings_; }  ///< assembly times
 
  private:
-  struct Impl;
+  struct CEEDRT_PARALLEL_INTERNAL Impl;
   std::unique_ptr<Impl> impl_;
   LorAssemblyTimings    timings_;
 };
@@ -471,7 +475,7 @@ class BoomerAmgPreconditioner : public Preconditioner {
   int         num_levels() const;  ///< levels of the AMG hierarchy
 
  private:
-  struct Impl;
+  struct CEEDRT_PARALLEL_INTERNAL Impl;
   std::unique_ptr<Impl> impl_;
   double                setup_seconds_ = 0.0;
 };
@@ -480,4 +484,5 @@ class BoomerAmgPreconditioner : public Preconditioner {
 }  ///< namespace parallel
 }  ///< namespace ceedrt
 
+#undef CEEDRT_PARALLEL_INTERNAL
 #pragma GCC visibility pop
