@@ -18,11 +18,20 @@ namespace {
 using ceed::gen::FieldDesc;
 
 // A QFunction whose source is a translation unit (a program's .c file with main) or cannot be found is
-// called through its function pointer; header sources are compiled into the kernel.
+// called through its function pointer; header sources are compiled into the kernel. So is a Fortran
+// subroutine: its source names the C twin that GPU backends compile, which may compute otherwise, and
+// CPU backends run the subroutine (as libCEED's do, and as the QFunction-assembly probes on the
+// /cpu/self/ref/serial fallback do).
 // (An error, such as running out of memory, is reported rather than taken for "no": that would change the kernel.)
-int SourceCanBeInlined(Ceed ceed, const std::string &path, bool *can) {
+int SourceCanBeInlined(CeedOperator op, const std::string &path, bool *can) {
   *can = false;
   if (path.empty()) return CEED_ERROR_SUCCESS;
+  Ceed          ceed       = CeedOperatorReturnCeed(op);
+  CeedQFunction qf         = nullptr;
+  bool          is_fortran = false;
+  CeedCallBackend(CeedOperatorGetQFunction(op, &qf));
+  CeedCallBackend(CeedQFunctionGetFortranStatus(qf, &is_fortran));
+  if (is_fortran) return CEED_ERROR_SUCCESS;
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx") return CEED_ERROR_SUCCESS;
   std::error_code ec;
@@ -45,7 +54,7 @@ int BuildFusedKernel(Ceed ceed, CeedOperator op, GenOperator *d, const HostCompi
   ceed::gen::KernelSource source, inlined_source;
   bool                    inline_source = false, record_failure = false;
   std::string             inline_diagnostics;
-  CeedCall(SourceCanBeInlined(ceed, path, &inline_source));
+  CeedCall(SourceCanBeInlined(op, path, &inline_source));
   if (inline_source) {
     std::string qf_source;
     CeedCallBackend(ceed::gen::LoadSourceText(ceed, path, &qf_source));
@@ -173,7 +182,7 @@ int RunThreaded(GenOperator *d, ThreadPool *pool) {
 int GenOperator::WhyFp64Only(CeedOperator op, std::string *why) {
   // A QFunction called through its pointer exists in fp64 only.
   bool inline_source = false;
-  CeedCall(SourceCanBeInlined(CeedOperatorReturnCeed(op), desc.qf_source_path, &inline_source));
+  CeedCall(SourceCanBeInlined(op, desc.qf_source_path, &inline_source));
   *why = inline_source ? "" : "its QFunction is called through its fp64 function pointer";
   return CEED_ERROR_SUCCESS;
 }

@@ -479,6 +479,12 @@ CEED_EXTERN int CeedQFunctionGetUserFlopsEstimate(CeedQFunction qf, CeedSize *fl
 CEED_EXTERN int CeedQFunctionIsIdentity(CeedQFunction qf, bool *is_identity);
 /** Reports whether the callback may write its context. */
 CEED_EXTERN int CeedQFunctionIsContextWritable(CeedQFunction qf, bool *is_writable);
+/** Marks the user function as a Fortran subroutine (the Fortran interface does): its source string then names a C twin
+    for JIT backends that may differ from it, so CPU backends call the function and never compile the twin. Refused
+    once the QFunction is immutable. */
+CEED_EXTERN int CeedQFunctionSetFortranStatus(CeedQFunction qf, bool status);
+/** Reports whether the user function is a Fortran subroutine (CeedQFunctionSetFortranStatus). */
+CEED_EXTERN int CeedQFunctionGetFortranStatus(CeedQFunction qf, bool *status);
 /** Borrowed context (NULL if none). */
 CEED_EXTERN int CeedQFunctionGetContext(CeedQFunction qf, CeedQFunctionContext *ctx);
 /** Context data with read-write or read-only access according to the writability flag (NULL if none). */

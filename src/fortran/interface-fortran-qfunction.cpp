@@ -115,6 +115,7 @@ CEED_FORTRAN(ceedqfunctioncreateinterior)(int *ceed, int *vec_length, FortranQFu
   }
   CeedQFunction q = nullptr;
   *err = CeedQFunctionCreateInterior(ceeds.Get(*ceed), *vec_length, fortran_trampolines[slot], FromFortran(source, source_len).c_str(), &q);
+  if (!*err) *err = CeedQFunctionSetFortranStatus(q, true);
   Created(qfunctions, *err, q, qf);
 }
 CEED_FORTRAN(ceedqfunctioncreateinteriorbyname)(int *ceed, const char *name, int *qf, int *err, FortranCharLen name_len) {

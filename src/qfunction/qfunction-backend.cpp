@@ -88,6 +88,21 @@ int CeedQFunctionIsContextWritable(CeedQFunction qf, bool *is_writable) {
   return CEED_ERROR_SUCCESS;
 }
 
+int CeedQFunctionSetFortranStatus(CeedQFunction qf, bool status) {
+  CEED_QF_CHECK(qf);
+  CeedCheck(!qf->is_immutable, qf->header.ceed, CEED_ERROR_MAJOR,
+            "QFunction cannot be changed after set as immutable (CeedQFunction %s, Fortran status %d)", ceed::QFunctionName(qf), (int)status);
+  qf->is_fortran = status;
+  return CEED_ERROR_SUCCESS;
+}
+
+int CeedQFunctionGetFortranStatus(CeedQFunction qf, bool *status) {
+  CEED_QF_CHECK(qf);
+  CEED_QF_CHECK_OUT(qf, status, "the Fortran status");
+  *status = qf->is_fortran;
+  return CEED_ERROR_SUCCESS;
+}
+
 int CeedQFunctionGetContext(CeedQFunction qf, CeedQFunctionContext *ctx) {
   CEED_QF_CHECK(qf);
   CEED_QF_CHECK_OUT(qf, ctx, "the context");

@@ -26,6 +26,7 @@ struct CeedQFunction_private {
   bool                 is_context_writable = true;
   CeedSize             user_flops          = -1;  // per quadrature point; -1 = unset
   bool                 is_gallery = false, is_identity = false, is_immutable = false;
+  bool                 is_fortran = false;  // function is a Fortran subroutine; the source names a C twin
   // Fields the user function reads whatever fields were added: gallery entries whose fields the user adds
   // ("Identity", "Scale", ...) read in[0] (and in[1]) and write out[0]; applying them with fewer is refused.
   CeedInt min_input_fields = 0, min_output_fields = 0;

@@ -45,6 +45,7 @@ int ProbeQFunction(Ceed ceed, CeedOperator op, OwnedQFunction &probe) {
   CeedQFunction     qf     = op->qf;
   const std::string source = qf->source_path.empty() ? std::string() : qf->source_path + ":" + qf->kernel_name;
   CeedCall(CeedQFunctionCreateInterior(ceed, qf->vec_length, qf->function, source.c_str(), probe.out()));
+  CeedCall(CeedQFunctionSetFortranStatus(probe, qf->is_fortran));  // run as op's QFunction runs (e.g. not its C twin)
   for (CeedInt i = 0; i < qf->num_input_fields; i++) {
     const bool active = op->input_fields[i]->vec == CEED_VECTOR_ACTIVE;
     CeedCall(CeedQFunctionAddInput(probe, qf->input_fields[i]->name.c_str(), qf->input_fields[i]->size,
