@@ -2,7 +2,9 @@
 ! (geometric factors scaled through a context, then the mass action), run on the resource given as the
 ! first argument. Checks: the operator applied to 1 and to x integrates them over [0, 1] (1 and 1/2,
 ! times the context's scale 2); the assembled diagonal equals the diagonal found by applying the operator
-! to unit vectors; vector norms; destroyed handles become ceed_null.
+! to unit vectors; vector norms; destroyed handles become ceed_null. The mass subroutine's source string
+! names a C twin that computes twice its result (tests/conformance/t406-qfunction-fortran-status.h, found
+! through CEEDRT_TEST_SOURCE_DIR): CPU backends run the subroutine in applications and assembly alike.
 
       subroutine setup(ctx,q,u1,u2,u3,u4,u5,u6,u7,u8,u9,u10,u11,u12,u13,u14,u15,u16, &
                        v1,v2,v3,v4,v5,v6,v7,v8,v9,v10,v11,v12,v13,v14,v15,v16,ierr)
@@ -42,12 +44,18 @@
       real*8 column(ndofs)
       integer*8 uoffset,voffset,doffset
       character(len=256) resource
+      character(len=1024) srcdir
       external setup,mass
 
       failures=0
       call get_command_argument(1,resource)
       call ceedinit(trim(resource)//char(0),ceed,err)
       if (err /= 0) stop 2
+      call get_environment_variable('CEEDRT_TEST_SOURCE_DIR',srcdir)
+      if (len_trim(srcdir) == 0) then
+        print *,'CEEDRT_TEST_SOURCE_DIR is not set'
+        failures=failures+1
+      endif
 
       do i=0,nelem-1
         do j=0,p-1
@@ -75,7 +83,8 @@
       call ceedqfunctionaddinput(qfsetup,'dx',1,ceed_eval_grad,err)
       call ceedqfunctionaddoutput(qfsetup,'rho',1,ceed_eval_none,err)
       call ceedqfunctionsetcontext(qfsetup,ctx,err)
-      call ceedqfunctioncreateinterior(ceed,1,mass,'',qfmass,err)
+      call ceedqfunctioncreateinterior(ceed,1,mass,trim(srcdir)// &
+           '/conformance/t406-qfunction-fortran-status.h:twin_mass'//char(0),qfmass,err)
       call ceedqfunctionaddinput(qfmass,'rho',1,ceed_eval_none,err)
       call ceedqfunctionaddinput(qfmass,'u',1,ceed_eval_interp,err)
       call ceedqfunctionaddoutput(qfmass,'v',1,ceed_eval_interp,err)
