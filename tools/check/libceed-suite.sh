@@ -4,7 +4,7 @@
 # prints a table per resource plus every failure with its reason.
 #
 #   tools/check/libceed-suite.sh --libceed DIR [--build DIR | --prefix DIR] [--work-dir DIR]
-#                          [--resources "R1 R2 ..."] [--search REGEX] [--jobs N] [--keep]
+#                          [--resources "R1 R2 ..."] [--search REGEX] [--jobs N] [--keep] [--sanitize]
 #
 #   --libceed DIR    libCEED source tree (default: $CEEDRT_LIBCEED_DIR). Read only: nothing is written there.
 #                    The tool never downloads one.
@@ -18,6 +18,11 @@
 #   --jobs N         parallel compiles and test programs (default 2)
 #   --keep           keep the default temporary work folder
 #   --commit ID      libCEED commit to print when DIR is not a git checkout (default: $CEEDRT_LIBCEED_COMMIT)
+#   --sanitize       build the programs with AddressSanitizer and UndefinedBehaviorSanitizer, for a ceedrt build
+#                    with them (e.g. --build build-asan, the asan-ubsan preset): any report fails its case. Leak
+#                    detection is off (several of libCEED's Fortran tests and examples never destroy some of
+#                    their objects; ceedrt's own tests check leaks), and so is the VLA-bound check (libCEED's
+#                    length-0 vector tests declare zero-length arrays).
 # Exit status: 0 when every case passed or was skipped by libCEED's own skip rules, 1 otherwise, 2 on usage.
 set -u
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -31,7 +36,8 @@ search="."
 jobs=2
 keep=0
 commit="${CEEDRT_LIBCEED_COMMIT:-}"
-usage() { sed -n '6,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+sanitize=""
+usage() { sed -n '6,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --libceed) libceed="$2"; shift 2 ;;
@@ -43,6 +49,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
     --commit) commit="$2"; shift 2 ;;
+    --sanitize) sanitize="-fsanitize=address,undefined -fno-sanitize=vla-bound -fno-omit-frame-pointer"; shift ;;
     -h|--help) usage ;;
     *) echo "libceed-suite: unknown argument '$1'" >&2; usage ;;
   esac
@@ -81,7 +88,11 @@ command -v "$fc" > /dev/null 2>&1 || fc=""
 mkdir -p "$work/build" "$work/logs"
 ln -sfn "$libceed/tests" "$work/tests"
 ln -sfn "$libceed/examples" "$work/examples"
-export work libceed incdir libdir cc fc python resources
+if [ -n "$sanitize" ]; then
+  export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+fi
+export work libceed incdir libdir cc fc python resources sanitize
 
 # Programs: name<TAB>kind<TAB>source. Kinds: c, f (test programs), ex-c, ex-f (examples).
 {
@@ -101,9 +112,9 @@ build_one() {
   local name="$1" kind="$2" src="$3" log="$work/logs/$1.build"
   local rpath="-Wl,-rpath,$libdir"
   case "$kind" in
-    c|ex-c) "$cc" -O2 -g -ffp-contract=fast -std=c11 -fPIC -I"$incdir" -I"$libceed/tests/test-include" \
+    c|ex-c) "$cc" $sanitize -O2 -g -ffp-contract=fast -std=c11 -fPIC -I"$incdir" -I"$libceed/tests/test-include" \
               -o "$work/build/$name" "$src" -L"$libdir" $rpath -lceedrt -lm > "$log" 2>&1 ;;
-    f|ex-f) "$fc" -O0 -g -cpp -fPIC -I"$incdir" -DSOURCE_DIR="\"$(dirname "$src")/\"" \
+    f|ex-f) "$fc" $sanitize -O0 -g -cpp -fPIC -I"$incdir" -DSOURCE_DIR="\"$(dirname "$src")/\"" \
               -o "$work/build/$name" "$src" -L"$libdir" $rpath -lceedrt -lm > "$log" 2>&1 ;;
   esac
   echo $? > "$work/logs/$name.build-rc"
