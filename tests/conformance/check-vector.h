@@ -1,4 +1,4 @@
-/* Helper of the restriction conformance programs: compares a vector's values with expected ones. */
+/* Helpers of the conformance programs: a vector's values compared with expected ones, the sum of its values. */
 #ifndef CEED_TEST_CHECK_VECTOR_H
 #define CEED_TEST_CHECK_VECTOR_H
 
@@ -21,6 +21,19 @@ static inline int CheckVector(CeedVector vec, const CeedScalar *expected, CeedIn
   }
   CeedVectorRestoreArrayRead(vec, &a);
   return bad;
+}
+
+/* The sum of every value of vec (read on the host). */
+static inline CeedScalar VectorSum(CeedVector vec) {
+  const CeedScalar *a;
+  CeedSize          n;
+  CeedScalar        s = 0.0;
+
+  CeedVectorGetLength(vec, &n);
+  CeedVectorGetArrayRead(vec, CEED_MEM_HOST, &a);
+  for (CeedSize i = 0; i < n; i++) s += a[i];
+  CeedVectorRestoreArrayRead(vec, &a);
+  return s;
 }
 
 #endif /* CEED_TEST_CHECK_VECTOR_H */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check-vector.h"
 #include "expect-error.h"
 #include "t406-qfunction-fortran-status.h"
 
@@ -23,17 +24,6 @@ static int SubroutineMass(void *ctx, const CeedInt q, const CeedScalar *const *i
   (void)ctx;
   for (CeedInt i = 0; i < q; i++) out[0][i] = 3.0 * in[1][i] * in[0][i];
   return 0;
-}
-
-static CeedScalar Sum(CeedVector v) {
-  const CeedScalar *a;
-  CeedSize          n;
-  CeedScalar        s = 0.0;
-  CeedVectorGetLength(v, &n);
-  CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a);
-  for (CeedSize i = 0; i < n; i++) s += a[i];
-  CeedVectorRestoreArrayRead(v, &a);
-  return s;
 }
 
 static int Expect(const char *what, CeedScalar got, CeedScalar expected) {
@@ -101,12 +91,12 @@ int main(int argc, char **argv) {
   CeedVectorCreate(ceed, NUM_NODES, &v);
   CeedVectorSetValue(u, 1.0);
   CeedOperatorApply(op_mass, u, v, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("sum of the operator applied to 1", Sum(v), factor * 2.0);
+  ierr |= Expect("sum of the operator applied to 1", VectorSum(v), factor * 2.0);
 
   /* The QFunction assembled at every point: factor * qdata, summing to factor * 2. */
   ierr |= ExpectError(ceed, CeedOperatorLinearAssembleQFunction(op_mass, &assembled, &rstr_assembled, CEED_REQUEST_IMMEDIATE), CEED_ERROR_SUCCESS,
                       "", "assembling the QFunction");
-  if (assembled) ierr |= Expect("sum of the assembled QFunction", Sum(assembled), factor * 2.0);
+  if (assembled) ierr |= Expect("sum of the assembled QFunction", VectorSum(assembled), factor * 2.0);
 
   /* The assembled diagonal equals the diagonal of the applied operator (unit vectors). */
   CeedVectorCreate(ceed, NUM_NODES, &diagonal);

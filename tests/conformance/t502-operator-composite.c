@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check-vector.h"
+
 #define NUM_ELEM 6
 #define P 3
 #define Q 4
@@ -57,17 +59,6 @@ static void MassOnRange(Ceed ceed, CeedInt e0, CeedInt e1, CeedVector *q_data, C
   CeedQFunctionDestroy(&qf_setup);
   CeedQFunctionDestroy(&qf_mass);
   CeedOperatorDestroy(&op_setup);
-}
-
-static CeedScalar Sum(CeedVector v) {
-  const CeedScalar *a;
-  CeedSize          n;
-  CeedScalar        s = 0.0;
-  CeedVectorGetLength(v, &n);
-  CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a);
-  for (CeedSize i = 0; i < n; i++) s += a[i];
-  CeedVectorRestoreArrayRead(v, &a);
-  return s;
 }
 
 int main(int argc, char **argv) {
@@ -133,11 +124,11 @@ int main(int argc, char **argv) {
     CeedVectorRestoreArrayRead(v_left, &l);
     CeedVectorRestoreArrayRead(v_right, &r);
   }
-  if (fabs(Sum(v) - 9.0) > 1e-12) printf("integral of x^2 over [0, 3] = %.15f, expected 9\n", Sum(v)), ierr = 1;
+  if (fabs(VectorSum(v) - 9.0) > 1e-12) printf("integral of x^2 over [0, 3] = %.15f, expected 9\n", VectorSum(v)), ierr = 1;
   /* ApplyAdd adds into the output: v = 1 + M u. */
   CeedVectorSetValue(v, 1.0);
   CeedOperatorApplyAdd(op_composite, u, v, CEED_REQUEST_IMMEDIATE);
-  if (fabs(Sum(v) - (NUM_NODES + 9.0)) > 1e-12) printf("ApplyAdd: sum %.15f, expected %.15f\n", Sum(v), NUM_NODES + 9.0), ierr = 1;
+  if (fabs(VectorSum(v) - (NUM_NODES + 9.0)) > 1e-12) printf("ApplyAdd: sum %.15f, expected %.15f\n", VectorSum(v), NUM_NODES + 9.0), ierr = 1;
 
   /* Multiplicity: the interface node (index 3*(P-1)) is touched by both sub-operators. */
   CeedVectorCreate(ceed, NUM_NODES, &mult);
@@ -159,9 +150,9 @@ int main(int argc, char **argv) {
   if (in_size != 0 || out_size != 0) printf("empty composite lengths %lld %lld\n", (long long)in_size, (long long)out_size), ierr = 1;
   CeedVectorSetValue(v, 2.0);
   CeedOperatorApplyAdd(op_empty, u, v, CEED_REQUEST_IMMEDIATE);
-  if (Sum(v) != 2.0 * NUM_NODES) printf("empty composite changed the output\n"), ierr = 1;
+  if (VectorSum(v) != 2.0 * NUM_NODES) printf("empty composite changed the output\n"), ierr = 1;
   CeedOperatorApply(op_empty, u, v, CEED_REQUEST_IMMEDIATE);
-  if (Sum(v) != 0.0) printf("empty composite Apply must give zero\n"), ierr = 1;
+  if (VectorSum(v) != 0.0) printf("empty composite Apply must give zero\n"), ierr = 1;
 
   CeedVectorDestroy(&q_left);
   CeedVectorDestroy(&q_right);

@@ -6,19 +6,10 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "check-vector.h"
+
 #define NUM_ELEM 4
 #define Q 3
-
-static CeedScalar Sum(CeedVector v) {
-  const CeedScalar *a;
-  CeedSize          n;
-  CeedScalar        s = 0.0;
-  CeedVectorGetLength(v, &n);
-  CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a);
-  for (CeedSize i = 0; i < n; i++) s += a[i];
-  CeedVectorRestoreArrayRead(v, &a);
-  return s;
-}
 
 static int Expect(const char *what, CeedScalar got, CeedScalar expected) {
   if (fabs(got - expected) <= 1e-13) return 0;
@@ -56,11 +47,11 @@ int main(int argc, char **argv) {
   CeedOperatorSetField(op_setup, "qdata", rstr_q, CEED_BASIS_NONE, q_data);
   CeedVectorSetValue(q_data, 100.0);
   CeedOperatorApply(op_setup, x, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("Apply (passive output overwritten)", Sum(q_data), 2.0);
+  ierr |= Expect("Apply (passive output overwritten)", VectorSum(q_data), 2.0);
   CeedOperatorApplyAdd(op_setup, x, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("ApplyAdd (passive output accumulated)", Sum(q_data), 4.0);
+  ierr |= Expect("ApplyAdd (passive output accumulated)", VectorSum(q_data), 4.0);
   CeedOperatorApplyAddActive(op_setup, x, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("ApplyAddActive (passive output zeroed first)", Sum(q_data), 2.0);
+  ierr |= Expect("ApplyAddActive (passive output zeroed first)", VectorSum(q_data), 2.0);
 
   /* No active field at all: coordinates passive in, quadrature data passive out. */
   CeedOperatorCreate(ceed, qf_setup, NULL, NULL, &op_passive);
@@ -72,10 +63,10 @@ int main(int argc, char **argv) {
   if (in_size != -1 || out_size != -1) printf("passive operator lengths %lld %lld\n", (long long)in_size, (long long)out_size), ierr = 1;
   CeedVectorSetValue(q_data, -7.0);
   CeedOperatorApply(op_passive, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("passive-only Apply", Sum(q_data), 2.0);
+  ierr |= Expect("passive-only Apply", VectorSum(q_data), 2.0);
   CeedOperatorApplyAdd(op_passive, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
   CeedOperatorApplyAdd(op_passive, CEED_VECTOR_NONE, CEED_VECTOR_NONE, CEED_REQUEST_IMMEDIATE);
-  ierr |= Expect("passive-only ApplyAdd twice", Sum(q_data), 6.0);
+  ierr |= Expect("passive-only ApplyAdd twice", VectorSum(q_data), 6.0);
   /* Each quadrature value is w_q * J_e with J_e = h_e / 2. */
   {
     CeedScalar        q_ref[Q], q_weight[Q];

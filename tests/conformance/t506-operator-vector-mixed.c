@@ -6,23 +6,13 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "check-vector.h"
 #include "t506-operator-vector-mixed.h"
 
 #define NUM_ELEM 4
 #define Q 4
 #define NODES_U (2 * NUM_ELEM + 1)
 #define NODES_P (NUM_ELEM + 1)
-
-static CeedScalar Sum(CeedVector v) {
-  const CeedScalar *a;
-  CeedSize          n;
-  CeedScalar        s = 0.0;
-  CeedVectorGetLength(v, &n);
-  CeedVectorGetArrayRead(v, CEED_MEM_HOST, &a);
-  for (CeedSize i = 0; i < n; i++) s += a[i];
-  CeedVectorRestoreArrayRead(v, &a);
-  return s;
-}
 
 static CeedScalar SumRange(CeedVector v, CeedInt start, CeedInt stop) {
   const CeedScalar *a;
@@ -118,7 +108,7 @@ int main(int argc, char **argv) {
   CeedOperatorApply(op_mixed, w, vw, CEED_REQUEST_IMMEDIATE);
   CeedScalar s_u = SumRange(vw, 0, NODES_U), s_p = SumRange(vw, NODES_U, NODES_U + NODES_P);
   if (fabs(s_u - 4.0) > 1e-12 || fabs(s_p - 2.0) > 1e-12) printf("mixed: sums %.15f %.15f, expected 4 and 2\n", s_u, s_p), ierr = 1;
-  if (fabs(Sum(vw) - 6.0) > 1e-12) printf("mixed: total %.15f, expected 6\n", Sum(vw)), ierr = 1;
+  if (fabs(VectorSum(vw) - 6.0) > 1e-12) printf("mixed: total %.15f, expected 6\n", VectorSum(vw)), ierr = 1;
 
   CeedVectorDestroy(&x);
   CeedVectorDestroy(&q_data);

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -24,6 +25,9 @@
 #include "ceed-gen.hpp"
 #include "ceed-gpu-emulation-launch.h"
 #include "emu-runtime.hpp"
+#if CEEDRT_EMU_NVRTC_CHECK
+#include "cuda-runtime.hpp"
+#endif
 
 #ifndef CEEDRT_GPU_EMU_DIR
 #error "CEEDRT_GPU_EMU_DIR (the folder of ceed-gpu-emulation.h) must be defined"
@@ -108,6 +112,35 @@ struct ScratchFolder {
   }
 };
 
+#if CEEDRT_EMU_NVRTC_CHECK
+// With CEEDRT_EMU_NVRTC_CHECK=sm_XY in the environment, every unit is also compiled by NVRTC for that architecture
+// before the host compiler runs it, and a unit NVRTC rejects fails as /gpu/cuda would fail it: runs of whole test
+// suites on /gpu/emu then also show that /gpu/cuda compiles each of their kernels (the ref kernels, and the fused
+// kernels of their operators, generated as for CUDA but for the argument block's __grid_constant__ and the launch
+// bounds tuned from ptxas's report). NVRTC's warnings are not failures (the units include users' QFunctions).
+bool NvrtcCheck(const std::string &source, const std::string &program_name, const std::vector<std::string> &options,
+                const std::vector<std::string> &host_base_options, std::string *error) {
+  const char *arch = std::getenv("CEEDRT_EMU_NVRTC_CHECK");
+  if (!arch || !*arch) return true;
+  Target target;
+  int    number = 0;
+  if (std::sscanf(arch, "sm_%d", &number) != 1 || !cuda::ChooseTarget(number, &target) || target.name != arch) {
+    *error = std::string("CEEDRT_EMU_NVRTC_CHECK=") + arch + ": not an architecture this NVRTC compiles for (sm_XY)";
+    return false;
+  }
+  const Compiler          &nvrtc = cuda::Nvrtc();
+  std::vector<std::string> nvrtc_options = nvrtc.BaseOptions();
+  for (const std::string &o : options) {
+    if (std::find(host_base_options.begin(), host_base_options.end(), o) == host_base_options.end()) nvrtc_options.push_back(o);
+  }
+  nvrtc_options.insert(nvrtc_options.end(), target.options.begin(), target.options.end());
+  std::string code, log, why;
+  if (nvrtc.Compile(source, program_name, nvrtc_options, &code, &log, &why)) return true;
+  *error = nvrtc.Name() + " (CEEDRT_EMU_NVRTC_CHECK=" + arch + ") rejects " + program_name + ": " + why + "\n" + log;
+  return false;
+}
+#endif
+
 class HostCompiler final : public Compiler {
  public:
   HostCompiler(std::string path, const std::string &banner)
@@ -116,8 +149,13 @@ class HostCompiler final : public Compiler {
     for (const char *f : {"/ceed-gpu-emulation.h", "/ceed-gpu-emulation-launch.h"}) prelude_ += ReadText(CEEDRT_GPU_EMU_DIR + std::string(f));
   }
 
-  bool Compile(const std::string &source, const std::string &, const std::vector<std::string> &options, std::string *code, std::string *log,
-               std::string *error) const override {
+  bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
+               std::string *log, std::string *error) const override {
+#if CEEDRT_EMU_NVRTC_CHECK
+    if (!NvrtcCheck(source, program_name, options, BaseOptions(), error)) return false;
+#else
+    (void)program_name;
+#endif
     std::vector<std::string> kernels;
     const std::string        unit = TranslateUnit(source, &kernels);
     std::string              joined;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -150,5 +151,33 @@ TEST_F(EmuRuntime, UnknownKernelIsAnError) {
   EXPECT_NE(rt->ModuleGetFunction(module, "NoSuchKernel", &fn), 0);
   EXPECT_NE(rt->ErrorText(1).find("no kernel named NoSuchKernel"), std::string::npos) << rt->ErrorText(1);
 }
+
+#if CEEDRT_EMU_NVRTC_CHECK
+// CEEDRT_EMU_NVRTC_CHECK=sm_XY: a unit the host compiler takes but NVRTC does not (a __host__ function called from a
+// kernel) fails with NVRTC's reason; without the variable it compiles; an architecture NVRTC lacks is refused.
+TEST_F(EmuRuntime, NvrtcCheckFailsUnitsOnlyTheHostCompiles) {
+  const char *const host_only = R"(
+__host__ int HostOnly(int x) { return 2 * x; }
+extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threadIdx.x] = HostOnly((int)threadIdx.x); }
+)";
+  const auto compile = [&](const char *source, std::string *error) {
+    std::string code, log;
+    error->clear();
+    return rt->Jit().Compile(source, "nvrtc-check-test", rt->Jit().BaseOptions(), &code, &log, error);
+  };
+  std::string error;
+  unsetenv("CEEDRT_EMU_NVRTC_CHECK");
+  EXPECT_TRUE(compile(host_only, &error)) << error;
+  setenv("CEEDRT_EMU_NVRTC_CHECK", "sm_90", 1);
+  EXPECT_TRUE(compile(kSource, &error)) << error;
+  EXPECT_FALSE(compile(host_only, &error));
+  EXPECT_NE(error.find("(CEEDRT_EMU_NVRTC_CHECK=sm_90) rejects nvrtc-check-test"), std::string::npos) << error;
+  EXPECT_NE(error.find("HostOnly"), std::string::npos) << error;
+  setenv("CEEDRT_EMU_NVRTC_CHECK", "sm_9", 1);
+  EXPECT_FALSE(compile(kSource, &error));
+  EXPECT_NE(error.find("CEEDRT_EMU_NVRTC_CHECK=sm_9: not an architecture"), std::string::npos) << error;
+  unsetenv("CEEDRT_EMU_NVRTC_CHECK");
+}
+#endif
 
 }  // namespace
