@@ -117,7 +117,8 @@ struct ScratchFolder {
 // before the host compiler runs it, and a unit NVRTC rejects fails as /gpu/cuda would fail it: runs of whole test
 // suites on /gpu/emu then also show that /gpu/cuda compiles each of their kernels (the ref kernels, and the fused
 // kernels of their operators, generated as for CUDA but for the argument block's __grid_constant__ and the launch
-// bounds tuned from ptxas's report). NVRTC's warnings are not failures (the units include users' QFunctions).
+// bounds tuned from ptxas's report). NVRTC's warnings are not failures (the units include users' QFunctions). A unit
+// NVRTC accepted is remembered in the kernel cache, so the test suite's processes check each distinct unit once.
 bool NvrtcCheck(const std::string &source, const std::string &program_name, const std::vector<std::string> &options,
                 const std::vector<std::string> &host_base_options, std::string *error) {
   const char *arch = std::getenv("CEEDRT_EMU_NVRTC_CHECK");
@@ -134,8 +135,22 @@ bool NvrtcCheck(const std::string &source, const std::string &program_name, cons
     if (std::find(host_base_options.begin(), host_base_options.end(), o) == host_base_options.end()) nvrtc_options.push_back(o);
   }
   nvrtc_options.insert(nvrtc_options.end(), target.options.begin(), target.options.end());
+  std::string joined;
+  for (const std::string &o : nvrtc_options) joined += o + '\n';
+  const char *parts[] = {"ceedrt-gpu-emu-nvrtc-check", nvrtc.Name().c_str(), source.c_str(), joined.c_str()};
+  char        key[CEED_KERNEL_CACHE_KEY_SIZE];
+  void       *bytes     = nullptr;
+  size_t      num_bytes = 0;
+  const bool  keyed     = CeedKernelCacheComputeKey(4, parts, key) == CEED_ERROR_SUCCESS;
+  if (keyed && CeedKernelCacheLookupBytes(nullptr, key, "nvrtc-ok", &bytes, &num_bytes) == 0 && bytes) {
+    CeedFree(&bytes);
+    return true;
+  }
   std::string code, log, why;
-  if (nvrtc.Compile(source, program_name, nvrtc_options, &code, &log, &why)) return true;
+  if (nvrtc.Compile(source, program_name, nvrtc_options, &code, &log, &why)) {
+    if (keyed) CeedKernelCacheStoreBytes(nullptr, key, "nvrtc-ok", arch, std::strlen(arch), nullptr);
+    return true;
+  }
   *error = nvrtc.Name() + " (CEEDRT_EMU_NVRTC_CHECK=" + arch + ") rejects " + program_name + ": " + why + "\n" + log;
   return false;
 }
