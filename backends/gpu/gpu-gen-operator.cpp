@@ -181,7 +181,7 @@ int LoadKernel(Ceed ceed, CeedGpu &gpu, const std::string &source, const std::st
 // The kernel's source for the operator desc in layout.
 int GenerateSource(Ceed ceed, const CeedGpu &gpu, const ceed::gen::OperatorDesc &desc, const ceed::gen::ThreadLayout &layout, const std::string &qf_source,
                    std::string *text) {
-  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family(), DialectOptions(gpu.rt->Caps()));
+  const auto              dialect = ceed::gen::CreateGpuDialect(layout, gpu.rt->Family(), DialectOptions(gpu.rt->KernelCaps(gpu.target)));
   ceed::gen::KernelSource source;
   CeedCall(ceed::gen::GenerateKernelSource(ceed, desc, *dialect, qf_source, &source));
   *text = std::move(source.text);
@@ -304,7 +304,7 @@ int GenOperatorGpu::Build(CeedOperator op, std::string *why_not) {
   Ceed     ceed = CeedOperatorReturnCeed(op);
   CeedGpu *gpu  = nullptr;
   CeedCall(Activate(ceed, &gpu));
-  CeedCall(ceed::gen::ReadGpuSwitches(ceed, gpu->rt->Caps().rolled_slice_loops, &desc));
+  CeedCall(ceed::gen::ReadGpuSwitches(ceed, gpu->rt->KernelCaps(gpu->target).rolled_slice_loops, &desc));
   // The precisions first: a fixed block (HIP) holds as many elements as their shared memory in the compute precision allows.
   CeedCall(ChoosePrecisions(op));
   ceed::gen::ReadPassiveInputsInComputePrecision(&desc);

@@ -95,6 +95,9 @@ class Runtime {
   virtual const char     *Vendor() const = 0;  // "CUDA", "HIP": messages ("CUDA device 0 ...")
   virtual const char     *Family() const = 0;  // "cuda", "hip": resources are /gpu/<family>/...
   virtual const Capabilities &Caps() const = 0;
+  // The capabilities a context's kernels are generated with (the volatile matrix loads, the rolled loops): the
+  // vendor's, or for the emulated runtime on a target that emulates HIP (:wavefront=64), HIP's kernels.
+  virtual const Capabilities &KernelCaps(const Target &) const { return Caps(); }
   virtual const Compiler &Jit() const    = 0;
   virtual std::string     ErrorText(int status) const = 0;
 

@@ -1,6 +1,7 @@
 # Tests of the tools (tests/tools mirrors tools/; included from tools/CMakeLists.txt, where the tools are defined):
 #   tools/ceed-bench/cli/*              --help, and bad arguments rejected with a message naming them
 #   tools/ceed-bench/bp/<resource>      BP1-BP6, apply and CG, small sizes: JSON schema, every check passes
+#                                       (also on /gpu/emu/gen:wavefront=64: HIP's kernels on the host)
 #   tools/ceed-bench/mesh/<kind>        smooth and Kershaw meshes, CG to a tolerance (norm-based dots)
 #   tools/ceed-bench/precision/<mode><resource>  precision modes on a Kershaw mesh: checks and the bound against fp64
 #   tools/ceed-bench/bs/<resource>      BS1-BS7 with fits (JSON schema, every check passes)
@@ -65,6 +66,15 @@ foreach(resource ${CEEDRT_TEST_RESOURCES})
   set_tests_properties(tools/ceed-bench/bp${resource} tools/ceed-bench/bs${resource} PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300
                        SKIP_REGULAR_EXPRESSION "failed to initialise resource")
 endforeach()
+
+# HIP's kernels (rolled slice loops and sums, vector gradients component-outer) run on the host: BP1-BP6 on the
+# emulated GPU with HIP's launch policy and kernel choices (backends/gpu/emu, KernelCaps).
+if(TARGET ceedrt-emu)
+  add_test(NAME tools/ceed-bench/bp/gpu/emu/gen:wavefront=64
+           COMMAND ${check_json} --expect bp=24 --expect error=0 --
+                   $<TARGET_FILE:ceed-bench> --ceed /gpu/emu/gen:wavefront=64 --problem bp --degree 1,3 --dofs 2e3 --mode apply,cg --cg-iterations 5 --json ${quick})
+  set_tests_properties(tools/ceed-bench/bp/gpu/emu/gen:wavefront=64 PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
+endif()
 
 foreach(mesh smooth kershaw)
   add_test(NAME tools/ceed-bench/mesh/${mesh}

@@ -233,6 +233,13 @@ class EmuRuntime final : public Runtime {
   const char     *Vendor() const override { return "emulated GPU"; }
   const char     *Family() const override { return "emu"; }
   const Capabilities &Caps() const override { return kEmulatedCapabilities; }
+  // With HIP's launch policy (:wavefront=64) the kernels are HIP's too: rolled slice loops and contraction sums, no
+  // volatile matrix loads (kHipCapabilities' kernel choices), so the HIP kernels' logic runs here.
+  const Capabilities &KernelCaps(const Target &target) const override {
+    static constexpr Capabilities kEmulatedHipKernels{false, true, false, false, kHipCapabilities.volatile_matrix_loads,
+                                                      kHipCapabilities.rolled_slice_loops};
+    return target.wavefront == 64 ? kEmulatedHipKernels : kEmulatedCapabilities;
+  }
   const Compiler &Jit() const override { return *compiler_; }
   std::string     ErrorText(int status) const override { return status == 1 ? last_error : "status " + std::to_string(status); }
 
@@ -253,7 +260,7 @@ class EmuRuntime final : public Runtime {
   int Close(int, void *) override { return 0; }
   int MakeCurrent(int, void *) override { return 0; }
   int Synchronize() override { return 0; }
-  // :wavefront=64 emulates HIP's launch policy (blocks fixed before the compile) on the same kernels.
+  // :wavefront=64 emulates HIP's launch policy (blocks fixed before the compile) and HIP's kernels (KernelCaps).
   int ChooseTarget(Ceed ceed, const DeviceInfo &, Target *target) override {
     char value[16];
     bool found = false;
