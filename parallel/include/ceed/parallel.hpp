@@ -31,6 +31,7 @@
 // stay out of the exports although their names appear here.
 #pragma GCC visibility push(default)
 
+/// Marks an internal type the interface holds by pointer: hidden, so its members are not exported (undefined at the end).
 #define CEEDRT_PARALLEL_INTERNAL __attribute__((visibility("hidden")))
 
 namespace ceedrt {
