@@ -17,6 +17,7 @@ set(tools_test_dir ${CMAKE_CURRENT_BINARY_DIR}/test-output)
 file(MAKE_DIRECTORY ${tools_test_dir})
 # The tests' kernel cache (and stored roofline bandwidth) in the build tree, not the user's ~/.cache.
 set(tools_env "CEEDRT_PLUGIN_PATH=;CEEDRT_CACHE_DIR=${CEEDRT_TEST_KERNEL_CACHE}")
+list(APPEND tools_env ${CEEDRT_TEST_EMU_CHECKS})  # the vendor compilers' checks of /gpu/emu units (tests/CMakeLists.txt)
 set(expect_script ${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 set(check_json ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check-bench-json.py)
 if(NOT DEFINED CEEDRT_TEST_RESOURCES)

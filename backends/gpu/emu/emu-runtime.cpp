@@ -28,6 +28,9 @@
 #if CEEDRT_EMU_NVRTC_CHECK
 #include "cuda-runtime.hpp"
 #endif
+#if CEEDRT_EMU_HIPRTC_CHECK
+#include "hip-runtime.hpp"
+#endif
 
 #ifndef CEEDRT_GPU_EMU_DIR
 #error "CEEDRT_GPU_EMU_DIR (the folder of ceed-gpu-emulation.h) must be defined"
@@ -112,46 +115,74 @@ struct ScratchFolder {
   }
 };
 
-#if CEEDRT_EMU_NVRTC_CHECK
-// With CEEDRT_EMU_NVRTC_CHECK=sm_XY in the environment, every unit is also compiled by NVRTC for that architecture
-// before the host compiler runs it, and a unit NVRTC rejects fails as /gpu/cuda would fail it: runs of whole test
-// suites on /gpu/emu then also show that /gpu/cuda compiles each of their kernels (the ref kernels, and the fused
-// kernels of their operators, generated as for CUDA but for the argument block's __grid_constant__ and the launch
-// bounds tuned from ptxas's report). NVRTC's warnings are not failures (the units include users' QFunctions). A unit
-// NVRTC accepted is remembered in the kernel cache, so the test suite's processes check each distinct unit once.
-bool NvrtcCheck(const std::string &source, const std::string &program_name, const std::vector<std::string> &options,
-                const std::vector<std::string> &host_base_options, std::string *error) {
-  const char *arch = std::getenv("CEEDRT_EMU_NVRTC_CHECK");
+// The vendor compilers that can check the emulated units (CEEDRT_EMU_NVRTC_CHECK, CEEDRT_EMU_HIPRTC_CHECK below).
+#if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
+// Units compiled for :wavefront=64 carry this define (ChooseTarget): HIP's kernels, which hipRTC checks.
+constexpr const char *kHipKernelsMarker = "-DCEEDRT_EMU_HIP_KERNELS=1";
+
+// With CEEDRT_EMU_NVRTC_CHECK=sm_XY in the environment, every unit with CUDA's launch policy is also compiled by NVRTC
+// for that architecture before the host compiler runs it, and with CEEDRT_EMU_HIPRTC_CHECK=gfxNNN every unit of
+// :wavefront=64 (HIP's launch policy and kernels) by hipRTC; a unit the vendor's compiler rejects fails as /gpu/cuda
+// or /gpu/hip would fail it. Runs of whole test suites on /gpu/emu then also show that the vendors' backends compile
+// each of their kernels: the ref kernels, and the fused kernels of their operators, generated as for the vendor but
+// for CUDA's __grid_constant__ argument block and launch bounds tuned from ptxas's report. Warnings are not failures
+// (the units include users' QFunctions). A unit the compiler accepted is remembered in the kernel cache, so the test
+// suite's processes check each distinct unit once.
+bool VendorCheck(const std::string &source, const std::string &program_name, const std::vector<std::string> &options,
+                 const std::vector<std::string> &host_base_options, std::string *error) {
+  const bool  hip_kernels = std::find(options.begin(), options.end(), kHipKernelsMarker) != options.end();
+  const char *variable    = hip_kernels ? "CEEDRT_EMU_HIPRTC_CHECK" : "CEEDRT_EMU_NVRTC_CHECK";
+  const char *arch        = std::getenv(variable);
   if (!arch || !*arch) return true;
-  Target target;
-  int    number = 0;
-  if (std::sscanf(arch, "sm_%d", &number) != 1 || !cuda::ChooseTarget(number, &target) || target.name != arch) {
-    *error = std::string("CEEDRT_EMU_NVRTC_CHECK=") + arch + ": not an architecture this NVRTC compiles for (sm_XY)";
+  const std::string setting = std::string(variable) + "=" + arch;
+  const Compiler   *compiler = nullptr;
+  Target            target;
+  std::string       why;
+  if (!hip_kernels) {
+#if CEEDRT_EMU_NVRTC_CHECK
+    int number = 0;
+    compiler   = &cuda::Nvrtc();
+    if (std::sscanf(arch, "sm_%d", &number) != 1 || !cuda::ChooseTarget(number, &target) || target.name != arch) {
+      why = "not an architecture this NVRTC compiles for (sm_XY)";
+    }
+#else
+    why = "this build has no NVRTC (the CUDA backend is not built)";
+#endif
+  } else {
+#if CEEDRT_EMU_HIPRTC_CHECK
+    compiler = hip::HipRtc(&why);
+    if (compiler) hip::MakeTarget(arch, -1, &target, &why);
+#else
+    why = "this build has no hipRTC (the HIP backend is not built)";
+#endif
+  }
+  if (!why.empty()) {
+    *error = setting + ": " + why;
     return false;
   }
-  const Compiler          &nvrtc = cuda::Nvrtc();
-  std::vector<std::string> nvrtc_options = nvrtc.BaseOptions();
+  std::vector<std::string> vendor_options = compiler->BaseOptions();
   for (const std::string &o : options) {
-    if (std::find(host_base_options.begin(), host_base_options.end(), o) == host_base_options.end()) nvrtc_options.push_back(o);
+    const bool host_only = o == kHipKernelsMarker || std::find(host_base_options.begin(), host_base_options.end(), o) != host_base_options.end();
+    if (!host_only) vendor_options.push_back(o);
   }
-  nvrtc_options.insert(nvrtc_options.end(), target.options.begin(), target.options.end());
+  vendor_options.insert(vendor_options.end(), target.options.begin(), target.options.end());
   std::string joined;
-  for (const std::string &o : nvrtc_options) joined += o + '\n';
-  const char *parts[] = {"ceedrt-gpu-emu-nvrtc-check", nvrtc.Name().c_str(), source.c_str(), joined.c_str()};
+  for (const std::string &o : vendor_options) joined += o + '\n';
+  const char *parts[] = {"ceedrt-gpu-emu-vendor-check", compiler->Name().c_str(), source.c_str(), joined.c_str()};
   char        key[CEED_KERNEL_CACHE_KEY_SIZE];
   void       *bytes     = nullptr;
   size_t      num_bytes = 0;
   const bool  keyed     = CeedKernelCacheComputeKey(4, parts, key) == CEED_ERROR_SUCCESS;
-  if (keyed && CeedKernelCacheLookupBytes(nullptr, key, "nvrtc-ok", &bytes, &num_bytes) == 0 && bytes) {
+  if (keyed && CeedKernelCacheLookupBytes(nullptr, key, "vendor-ok", &bytes, &num_bytes) == 0 && bytes) {
     CeedFree(&bytes);
     return true;
   }
-  std::string code, log, why;
-  if (nvrtc.Compile(source, program_name, nvrtc_options, &code, &log, &why)) {
-    if (keyed) CeedKernelCacheStoreBytes(nullptr, key, "nvrtc-ok", arch, std::strlen(arch), nullptr);
+  std::string code, log;
+  if (compiler->Compile(source, program_name, vendor_options, &code, &log, &why)) {
+    if (keyed) CeedKernelCacheStoreBytes(nullptr, key, "vendor-ok", setting.data(), setting.size(), nullptr);
     return true;
   }
-  *error = nvrtc.Name() + " (CEEDRT_EMU_NVRTC_CHECK=" + arch + ") rejects " + program_name + ": " + why + "\n" + log;
+  *error = compiler->Name() + " (" + setting + ") rejects " + program_name + ": " + why + "\n" + log;
   return false;
 }
 #endif
@@ -166,8 +197,8 @@ class HostCompiler final : public Compiler {
 
   bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                std::string *log, std::string *error) const override {
-#if CEEDRT_EMU_NVRTC_CHECK
-    if (!NvrtcCheck(source, program_name, options, BaseOptions(), error)) return false;
+#if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
+    if (!VendorCheck(source, program_name, options, BaseOptions(), error)) return false;
 #else
     (void)program_name;
 #endif
@@ -269,6 +300,9 @@ class EmuRuntime final : public Runtime {
               "Invalid wavefront=%s for /gpu/emu: 32 (CUDA's launch policy) or 64 (HIP's)", value);
     target->name            = "emu";
     target->options         = {};
+#if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
+    if (found && !std::strcmp(value, "64")) target->options = {kHipKernelsMarker};  // which vendor check applies
+#endif
     target->code_suffix     = "so";
     target->wavefront       = found ? std::atoi(value) : 32;
     target->fixed_ref_block = target->wavefront == 64 ? 256 : 0;

@@ -180,4 +180,34 @@ extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threa
 }
 #endif
 
+#if CEEDRT_EMU_HIPRTC_CHECK
+// CEEDRT_EMU_HIPRTC_CHECK=gfxNNN checks the units of :wavefront=64 (marked by its target option) with hipRTC, and
+// only those: the unit hipRTC rejects fails there and compiles with CUDA's launch policy.
+TEST_F(EmuRuntime, HiprtcCheckFailsHipUnitsOnlyTheHostCompiles) {
+  const char *const host_only = R"(
+__host__ int HostOnly(int x) { return 2 * x; }
+extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threadIdx.x] = HostOnly((int)threadIdx.x); }
+)";
+  const auto compile = [&](const char *source, bool hip_kernels, std::string *error) {
+    std::string              code, log;
+    std::vector<std::string> options = rt->Jit().BaseOptions();
+    if (hip_kernels) options.push_back("-DCEEDRT_EMU_HIP_KERNELS=1");
+    error->clear();
+    return rt->Jit().Compile(source, "hiprtc-check-test", options, &code, &log, error);
+  };
+  std::string error;
+  unsetenv("CEEDRT_EMU_NVRTC_CHECK");
+  setenv("CEEDRT_EMU_HIPRTC_CHECK", "gfx90a", 1);
+  EXPECT_TRUE(compile(host_only, false, &error)) << error;
+  EXPECT_TRUE(compile(kSource, true, &error)) << error;
+  EXPECT_FALSE(compile(host_only, true, &error));
+  EXPECT_NE(error.find("(CEEDRT_EMU_HIPRTC_CHECK=gfx90a) rejects hiprtc-check-test"), std::string::npos) << error;
+  EXPECT_NE(error.find("HostOnly"), std::string::npos) << error;
+  setenv("CEEDRT_EMU_HIPRTC_CHECK", "gfx9999", 1);
+  EXPECT_FALSE(compile(kSource, true, &error));
+  EXPECT_NE(error.find("CEEDRT_EMU_HIPRTC_CHECK=gfx9999: hipRTC of this HIP installation cannot compile for gfx9999"), std::string::npos) << error;
+  unsetenv("CEEDRT_EMU_HIPRTC_CHECK");
+}
+#endif
+
 }  // namespace
