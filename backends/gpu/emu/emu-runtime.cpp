@@ -117,9 +117,6 @@ struct ScratchFolder {
 
 // The vendor compilers that can check the emulated units (CEEDRT_EMU_NVRTC_CHECK, CEEDRT_EMU_HIPRTC_CHECK below).
 #if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
-// Units compiled for :wavefront=64 carry this define (ChooseTarget): HIP's kernels, which hipRTC checks.
-constexpr const char *kHipKernelsMarker = "-DCEEDRT_EMU_HIP_KERNELS=1";
-
 // With CEEDRT_EMU_NVRTC_CHECK=sm_XY in the environment, every unit with CUDA's launch policy is also compiled by NVRTC
 // for that architecture before the host compiler runs it, and with CEEDRT_EMU_HIPRTC_CHECK=gfxNNN every unit of
 // :wavefront=64 (HIP's launch policy and kernels) by hipRTC; a unit the vendor's compiler rejects fails as /gpu/cuda

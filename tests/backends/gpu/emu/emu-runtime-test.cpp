@@ -58,6 +58,12 @@ extern "C" __global__ void __launch_bounds__(32) ReadUnwrittenShared(double *out
 extern "C" __global__ void __launch_bounds__(128) AtomicCount(double *total) { atomicAdd(total, 1.0); }
 )";
 
+// A unit the host compiler takes but the vendors' compilers do not: a __host__ function called from a kernel.
+const char *const kHostOnlySource = R"(
+__host__ int HostOnly(int x) { return 2 * x; }
+extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threadIdx.x] = HostOnly((int)threadIdx.x); }
+)";
+
 class EmuRuntime : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -72,6 +78,15 @@ class EmuRuntime : public ::testing::Test {
     if (module) {
       EXPECT_EQ(rt->ModuleUnload(module), 0);
     }
+  }
+  // Compiles source through the runtime's compiler, as a unit of :wavefront=64 (HIP's kernels) or not; *error is
+  // the failure's message.
+  bool Compile(const char *source, const char *program_name, bool hip_kernels, std::string *error) {
+    std::string              code, log;
+    std::vector<std::string> options = rt->Jit().BaseOptions();
+    if (hip_kernels) options.push_back(ceed::gpu::emu::kHipKernelsMarker);
+    error->clear();
+    return rt->Jit().Compile(source, program_name, options, &code, &log, error);
   }
   ceed::gpu::Function Kernel(const char *name) {
     ceed::gpu::Function fn = nullptr;
@@ -156,21 +171,13 @@ TEST_F(EmuRuntime, UnknownKernelIsAnError) {
 // CEEDRT_EMU_NVRTC_CHECK=sm_XY: a unit the host compiler takes but NVRTC does not (a __host__ function called from a
 // kernel) fails with NVRTC's reason; without the variable it compiles; an architecture NVRTC lacks is refused.
 TEST_F(EmuRuntime, NvrtcCheckFailsUnitsOnlyTheHostCompiles) {
-  const char *const host_only = R"(
-__host__ int HostOnly(int x) { return 2 * x; }
-extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threadIdx.x] = HostOnly((int)threadIdx.x); }
-)";
-  const auto compile = [&](const char *source, std::string *error) {
-    std::string code, log;
-    error->clear();
-    return rt->Jit().Compile(source, "nvrtc-check-test", rt->Jit().BaseOptions(), &code, &log, error);
-  };
+  const auto compile = [&](const char *source, std::string *error) { return Compile(source, "nvrtc-check-test", false, error); };
   std::string error;
   unsetenv("CEEDRT_EMU_NVRTC_CHECK");
-  EXPECT_TRUE(compile(host_only, &error)) << error;
+  EXPECT_TRUE(compile(kHostOnlySource, &error)) << error;
   setenv("CEEDRT_EMU_NVRTC_CHECK", "sm_90", 1);
   EXPECT_TRUE(compile(kSource, &error)) << error;
-  EXPECT_FALSE(compile(host_only, &error));
+  EXPECT_FALSE(compile(kHostOnlySource, &error));
   EXPECT_NE(error.find("(CEEDRT_EMU_NVRTC_CHECK=sm_90) rejects nvrtc-check-test"), std::string::npos) << error;
   EXPECT_NE(error.find("HostOnly"), std::string::npos) << error;
   setenv("CEEDRT_EMU_NVRTC_CHECK", "sm_9", 1);
@@ -184,23 +191,13 @@ extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threa
 // CEEDRT_EMU_HIPRTC_CHECK=gfxNNN checks the units of :wavefront=64 (marked by its target option) with hipRTC, and
 // only those: the unit hipRTC rejects fails there and compiles with CUDA's launch policy.
 TEST_F(EmuRuntime, HiprtcCheckFailsHipUnitsOnlyTheHostCompiles) {
-  const char *const host_only = R"(
-__host__ int HostOnly(int x) { return 2 * x; }
-extern "C" __global__ void __launch_bounds__(32) CallsHost(int *out) { out[threadIdx.x] = HostOnly((int)threadIdx.x); }
-)";
-  const auto compile = [&](const char *source, bool hip_kernels, std::string *error) {
-    std::string              code, log;
-    std::vector<std::string> options = rt->Jit().BaseOptions();
-    if (hip_kernels) options.push_back("-DCEEDRT_EMU_HIP_KERNELS=1");
-    error->clear();
-    return rt->Jit().Compile(source, "hiprtc-check-test", options, &code, &log, error);
-  };
+  const auto compile = [&](const char *source, bool hip_kernels, std::string *error) { return Compile(source, "hiprtc-check-test", hip_kernels, error); };
   std::string error;
   unsetenv("CEEDRT_EMU_NVRTC_CHECK");
   setenv("CEEDRT_EMU_HIPRTC_CHECK", "gfx90a", 1);
-  EXPECT_TRUE(compile(host_only, false, &error)) << error;
+  EXPECT_TRUE(compile(kHostOnlySource, false, &error)) << error;
   EXPECT_TRUE(compile(kSource, true, &error)) << error;
-  EXPECT_FALSE(compile(host_only, true, &error));
+  EXPECT_FALSE(compile(kHostOnlySource, true, &error));
   EXPECT_NE(error.find("(CEEDRT_EMU_HIPRTC_CHECK=gfx90a) rejects hiprtc-check-test"), std::string::npos) << error;
   EXPECT_NE(error.find("HostOnly"), std::string::npos) << error;
   setenv("CEEDRT_EMU_HIPRTC_CHECK", "gfx9999", 1);
