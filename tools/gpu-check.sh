@@ -23,7 +23,7 @@
 #                --solve-degrees, on /gpu/cuda/gen and on /cpu/self/gen (solve.jsonl: phases, iterations); needs
 #                MPI and hypre on this machine or in the pack (tools/gpu-pack.sh --mpi)
 #   variants     the generator's switches (JIT defines, docs/gpu.md): --problems (BP1-BP6) at --variant-degrees, --dofs,
-#                /gpu/cuda/gen with the default and each single-switch variant of --variants (default: all 17;
+#                /gpu/cuda/gen with the default and each single-switch variant of --variants (default: all 18;
 #                ceed-bench --jit-define), interleaved per problem and degree; variants.md: GDOF/s of each variant over
 #                the default's (a variant equal to the default for some problems, e.g. CEED_GEN_EXCHANGE_BUFFERS=2 on
 #                BP1/BP3/BP5, shows the noise). Each variant compiles its own kernels (with launch-bound tuning): give
@@ -73,6 +73,7 @@ variant_precision=fp64
 variants=CEED_GEN_HELD_ROW_MAX=0,CEED_GEN_VOLATILE_MATRICES=0,CEED_GEN_Z_COLUMNS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=0,CEED_GEN_HELD_DERIVATIVE_ROWS=2
 variants+=,CEED_GEN_GRAD_COMPONENTS_INNER=0,CEED_GEN_EXCHANGE_BUFFERS=1,CEED_GEN_EXCHANGE_BUFFERS=2,CEED_GEN_WIDE_EXCHANGE=0,CEED_GEN_WIDE_EXCHANGE=1
 variants+=,CEED_GEN_ROLLED_SLICES=1,CEED_GEN_REGISTER_COLUMNS=0,CEED_GEN_REGISTER_COLUMNS=1,CEED_GEN_CONSTANT_MATRICES=0,CEED_GEN_CONSTANT_MATRICES=1,CEED_GEN_CONSTANT_DERIVATIVES=0,CEED_GEN_CONSTANT_DERIVATIVES=1
+variants+=,CEED_GEN_ELEMENT_PADDING=0
 pack=""
 hypre_gpu_build=""
 deadline=0

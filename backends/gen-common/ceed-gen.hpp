@@ -141,6 +141,9 @@ struct GpuSwitches {
                                // from constant memory initialized in the source; -1: not given (the backend's default)
   int constant_derivatives = -1;  // CEED_GEN_CONSTANT_DERIVATIVES: the same for the z contractions of the collocated
                                   // derivative; -1: not given (the backend's default)
+  int element_padding = 1;  // CEED_GEN_ELEMENT_PADDING: pad each element's shared memory so that a warp's lanes
+                            // meet the same banks across an element's end as within it (ElementSharedValues)
+  int block_elements = 0;   // CEED_GEN_BLOCK_ELEMENTS: elements per block where the launch chooses them (0: by occupancy)
 };
 
 struct OperatorDesc {
@@ -156,6 +159,11 @@ struct OperatorDesc {
 // otherwise (sm_90, BP1-BP6 p = 1..8: the barriers halve everywhere, but with two planes BP2 p = 3 and 6 and BP6
 // p = 3 lose occupancy to the shared memory, BP4 p = 2 and 8 to registers, 130 at p = 8).
 int ExchangeBuffers(const OperatorDesc &desc);
+// Dynamic shared values of one element: planes of threads_per_elem values each, padded (CEED_GEN_ELEMENT_PADDING) to
+// threads_per_elem modulo the values in a row of banks (128 bytes), so that element e's region starts on the bank
+// its first thread would reach if the block's planes were contiguous. Unpadded, a warp whose lanes span two
+// elements met the same banks twice (sm_90 BP1 p = 4: 7% more load and 20% more store wavefronts, traced).
+int ElementSharedValues(const OperatorDesc &desc, int threads_per_elem, int planes);
 // Whether desc's sliced kernel exchanges whole columns: the JIT define's, else where every tensor basis has one
 // component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;
 // BP3 p=4, 6 and BP2 p=2, 4, 6 lose occupancy to the shared memory or registers).

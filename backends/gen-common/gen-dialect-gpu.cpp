@@ -65,11 +65,11 @@ ThreadLayout ChooseThreadLayout(const OperatorDesc &desc, int wavefront, std::st
   layout.switches.constant_matrices = ConstantMatrices(desc);
   layout.switches.constant_derivatives = ConstantDerivatives(desc);
   layout.exchange_planes           = layout.switches.exchange_buffers;
-  layout.shared_values_per_elem    = layout.threads_per_elem * layout.exchange_planes;
+  layout.shared_values_per_elem    = ElementSharedValues(desc, layout.threads_per_elem, layout.exchange_planes);
   if (layout.thread_dims == 2 && glue::SliceableOperator(desc)) {
     const glue::SlicedColumns plan = glue::PlanSlicedColumns(desc);
     layout.exchange_planes         = plan.exchange;
-    layout.shared_values_per_elem  = layout.threads_per_elem * plan.planes;
+    layout.shared_values_per_elem  = ElementSharedValues(desc, layout.threads_per_elem, plan.planes);
   }
   if (wavefront > 0) {
     // Fixed-block vendors (HIP) offer 64 KiB of shared memory per block.

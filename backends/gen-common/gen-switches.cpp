@@ -27,6 +27,8 @@ constexpr Switch kSwitches[] = {
     {"CEED_GEN_REGISTER_COLUMNS", 0, 1, &GpuSwitches::register_columns},
     {"CEED_GEN_CONSTANT_MATRICES", 0, 1, &GpuSwitches::constant_matrices},
     {"CEED_GEN_CONSTANT_DERIVATIVES", 0, 1, &GpuSwitches::constant_derivatives},
+    {"CEED_GEN_ELEMENT_PADDING", 0, 1, &GpuSwitches::element_padding},
+    {"CEED_GEN_BLOCK_ELEMENTS", 0, 1024, &GpuSwitches::block_elements},
 };
 
 }  // namespace
@@ -137,6 +139,13 @@ int ExchangeBuffers(const OperatorDesc &desc) {
     }
   }
   return 2;
+}
+
+int ElementSharedValues(const OperatorDesc &desc, int threads_per_elem, int planes) {
+  const int values = threads_per_elem * planes;
+  if (!desc.gpu.element_padding) return values;
+  const int row = 128 / (desc.compute == CEED_SCALAR_FP32 ? 4 : 8);  // values in a row of 32 four-byte banks
+  return values + ((threads_per_elem - values) % row + row) % row;
 }
 
 }  // namespace ceed::gen

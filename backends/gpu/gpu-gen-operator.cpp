@@ -259,6 +259,24 @@ int TuneLaunchBoundsFromOccupancy(Ceed ceed, const CeedGpu &gpu, GenOperatorGpu 
 int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
   const int tpe = d->layout.threads_per_elem, elem_shared_bytes = d->layout.shared_values_per_elem * (int)ComputeScalarBytes(d->desc);
   int       best_threads = -1;
+  if (const int n = d->desc.gpu.block_elements; n > 0) {
+    // CEED_GEN_BLOCK_ELEMENTS: the caller's block (to reproduce another device's launch, e.g. on /gpu/emu).
+    CeedCheck(!d->layout.fixed_block, ceed, CEED_ERROR_INCOMPATIBLE,
+              "JIT define CEED_GEN_BLOCK_ELEMENTS=%d: %s/gen compiles its kernels for fixed blocks of %d threads", n, gpu.prefix.c_str(),
+              d->layout.max_block);
+    CeedCheck(n * tpe <= d->layout.max_block, ceed, CEED_ERROR_INCOMPATIBLE,
+              "JIT define CEED_GEN_BLOCK_ELEMENTS=%d: %d elements of %d threads exceed the kernel's launch bound of %d threads", n, n, tpe,
+              d->layout.max_block);
+    CeedCheck((size_t)n * elem_shared_bytes <= (size_t)gpu.info.max_shared_optin, ceed, CEED_ERROR_INCOMPATIBLE,
+              "JIT define CEED_GEN_BLOCK_ELEMENTS=%d: %d elements need %zu bytes of shared memory, the device offers %d", n, n,
+              (size_t)n * elem_shared_bytes, gpu.info.max_shared_optin);
+    d->block        = (unsigned)(n * tpe);
+    d->shared_bytes = (unsigned)(n * elem_shared_bytes);
+    if (d->shared_bytes > (unsigned)gpu.info.max_shared_default) CeedCallGpu(ceed, gpu, gpu.rt->SetMaxDynamicShared(d->kernel, (int)d->shared_bytes));
+    const CeedInt elems = n;
+    d->grid             = (unsigned)((d->desc.num_elem + elems - 1) / elems);
+    return CEED_ERROR_SUCCESS;
+  }
   if (d->layout.fixed_block) {
     d->block        = d->layout.max_block;
     d->shared_bytes = d->block / tpe * elem_shared_bytes;

@@ -12,7 +12,9 @@
    with NaN at the start of every block, so a value read before it was written shows in the results.
    Atomics are plain read-modify-writes: only one fiber runs at a time, and none yields inside one.
    What this cannot show: races other than those the two orders expose (threads never interleave inside an
-   interval), warp-level timing, register or shared-memory limits, and anything about the speed of a GPU. */
+   interval), warp-level timing, register or shared-memory limits, and anything about the speed of a GPU; the
+   shared-memory banks' wavefronts are counted when the backend compiles with CEED_EMU_SHARED_TRACE
+   (ceed-gpu-emulation-shared-trace.h). */
 #ifndef CEED_GPU_EMULATION_H
 #define CEED_GPU_EMULATION_H
 
@@ -83,6 +85,16 @@ struct CeedEmuState {
 };
 static thread_local CeedEmuState ceed_emu;
 
+#ifdef CEED_EMU_SHARED_TRACE
+#include "ceed-gpu-emulation-shared-trace.h"
+/* One copy per unit, bracketed by the linker (launches are serialized while tracing). */
+#undef __shared__
+#define __shared__ static __attribute__((section("ceed_emu_static_shared")))
+#define CEED_EMU_TRACE(...) __VA_ARGS__
+#else
+#define CEED_EMU_TRACE(...)
+#endif
+
 #define threadIdx (ceed_emu.current->thread_idx)
 #define blockIdx (ceed_emu.block_idx)
 #define blockDim (ceed_emu.block_dim)
@@ -131,7 +143,10 @@ static __attribute__((noinline)) void CeedEmuResume(CeedEmuFiber *f) {
   setcontext(&f->start);
 }
 
-static inline void __syncthreads() { CeedEmuToScheduler(ceed_emu.current, kCeedEmuAtBarrier); }
+static inline void __syncthreads() {
+  CEED_EMU_TRACE(CeedEmuTracedBarrier(ceed_emu.current->thread_idx.x));
+  CeedEmuToScheduler(ceed_emu.current, kCeedEmuAtBarrier);
+}
 static inline void __threadfence() {}
 static inline void __threadfence_system() {}
 
@@ -189,8 +204,10 @@ static void CeedEmuRestartFibers(unsigned int n) {
   for (unsigned int i = 0; i < n; i++) ceed_emu.fibers[i].started = false;
 }
 
-static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *), void *arg) {
+static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *), void *arg, const char *kernel) {
   const unsigned int n = config->block;
+  (void)kernel;
+  CEED_EMU_TRACE(std::lock_guard<std::mutex> trace_lock(ceed_emu_shared_trace_mutex));
   if (n == 0 || n > 1024) return CeedEmuFail(config, 1, "block size outside 1..1024");
   if (int status = CeedEmuReserveFibers(config, n)) return status;
   if (config->shared_bytes > ceed_emu.dynamic_shared_bytes) {
@@ -207,6 +224,7 @@ static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *
   for (unsigned int b = 0; b < config->grid; b++) {
     ceed_emu.block_idx = {b, 0, 0};
     if (config->shared_bytes) memset(ceed_emu.dynamic_shared, 0xff, config->shared_bytes);  // NaN in every floating-point type
+    CEED_EMU_TRACE(CeedEmuBeginTracedBlock(n, ceed_emu.dynamic_shared, config->shared_bytes));
     for (unsigned int t = 0; t < n; t++) {
       CeedEmuFiber &f = ceed_emu.fibers[t];
       f.thread_idx    = {t, 0, 0};
@@ -228,11 +246,18 @@ static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *
       for (unsigned int k = 0; k < n; k++) {
         const unsigned int t = reverse ? n - 1 - k : k;
         CeedEmuFiber      *f = &ceed_emu.fibers[t];
-        if (f->state == kCeedEmuReady) CeedEmuResume(f);
+        if (f->state == kCeedEmuReady) {
+          CEED_EMU_TRACE(ceed_emu_shared_trace.active = true);
+          CeedEmuResume(f);
+          CEED_EMU_TRACE(ceed_emu_shared_trace.active = false);
+        }
         if (f->state == kCeedEmuDone) done++;
         else waiting++;
       }
-      if (done == n) break;
+      if (done == n) {
+        CEED_EMU_TRACE(CeedEmuEndTracedBlock());
+        break;
+      }
       if (done > 0) {
         CeedEmuRestartFibers(n);
         char what[200];
@@ -243,21 +268,22 @@ static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *
       for (unsigned int t = 0; t < n; t++) ceed_emu.fibers[t].state = kCeedEmuReady;
     }
   }
+  CEED_EMU_TRACE(CeedEmuWriteSharedTrace(kernel, config));
   return 0;
 }
 
 /* The launch entry of a kernel: copies the arguments out of args (each thread gets them by value, as on a GPU). */
 template <class... A, size_t... I>
-static int CeedEmuRunKernel(const CeedEmuLaunchConfig *config, void (*kernel)(A...), void **args, std::index_sequence<I...>) {
+static int CeedEmuRunKernel(const CeedEmuLaunchConfig *config, void (*kernel)(A...), void **args, const char *name, std::index_sequence<I...>) {
   struct Call {
     void (*kernel)(A...);
     std::tuple<std::decay_t<A>...> values;
   } call = {kernel, std::tuple<std::decay_t<A>...>(*static_cast<std::decay_t<A> *>(args[I])...)};
-  return CeedEmuRunGrid(config, [](void *p) { std::apply(static_cast<Call *>(p)->kernel, static_cast<Call *>(p)->values); }, &call);
+  return CeedEmuRunGrid(config, [](void *p) { std::apply(static_cast<Call *>(p)->kernel, static_cast<Call *>(p)->values); }, &call, name);
 }
 template <class... A>
-static int CeedEmuLaunch(const CeedEmuLaunchConfig *config, void (*kernel)(A...), void **args) {
-  return CeedEmuRunKernel(config, kernel, args, std::index_sequence_for<A...>());
+static int CeedEmuLaunch(const CeedEmuLaunchConfig *config, void (*kernel)(A...), void **args, const char *name) {
+  return CeedEmuRunKernel(config, kernel, args, name, std::index_sequence_for<A...>());
 }
 
 #endif /* CEED_GPU_EMULATION_H */

@@ -223,6 +223,15 @@ if(TARGET ceedrt-cuda-kernel-report)
                  EXPECT "\"target\":\"gfx90a\",\"threads\":[0-9]+,\"registers\":[0-9]+," "\"scratch_bytes\":[0-9]+,\"waves_per_simd\":[1-8]")
   endif()
   tools_expect(tools/ceed-info/kernels-bad-problem 1 COMMAND $<TARGET_FILE:ceed-info> --kernels --problems bp7 EXPECT "unknown problem \"bp7\"")
+  # Bank conflicts of the fused apply kernels on sm_90's blocks, traced on /gpu/emu (GCC's instrumentation): BP1 and
+  # BP3 p = 4 (blocks of 7 elements of 36 threads, warps crossing element seams) store conflict-free, and their loads
+  # stay within the seams' row reads (unpadded elements: 11% / 31% more load / store wavefronts on BP1).
+  if(TARGET ceedrt-emu AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    add_test(NAME tools/check/shared-wavefronts
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/shared-wavefronts.py --build ${CMAKE_BINARY_DIR} --problems bp1,bp3
+                     --degrees 4 --max-load-excess 9 --max-store-excess 1)
+    set_tests_properties(tools/check/shared-wavefronts PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
+  endif()
 endif()
 # A newcomer's machine without a JIT compiler: /cpu/self falls back to the reference backend, and the cause is
 # given once, without the library's source locations.

@@ -84,7 +84,8 @@ int ReportAmdKernel(const ceed::gpu::BakeOffCase &c, const std::string &target, 
               {"precision", CeedOperatorPrecisions[c.precision]}, {"target", target},
               {"threads", r.threads}, {"registers", r.vgprs}, {"spill_store_bytes", nullptr}, {"spill_load_bytes", nullptr},
               {"shared_bytes", r.lds_bytes + r.dynamic_lds_bytes}, {"occupancy", occupancy}, {"agprs", r.agprs}, {"sgprs", r.sgprs},
-              {"scratch_bytes", r.scratch_bytes}, {"waves_per_simd", r.waves_per_simd}};
+              {"scratch_bytes", r.scratch_bytes}, {"waves_per_simd", r.waves_per_simd},
+              {"threads_per_element", kernel.layout.threads_per_elem}};
     std::printf("%s\n", j.dump().c_str());
   } else {
     // VGPRs in the registers column, scratch in both spill columns.

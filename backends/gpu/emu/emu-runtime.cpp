@@ -90,7 +90,7 @@ std::string TranslateUnit(const std::string &source, std::vector<std::string> *k
   unit += "\n// ---- launch entries (/gpu/emu) ----\n";
   for (const std::string &k : *kernels) {
     unit += "extern \"C\" __attribute__((visibility(\"default\"))) int " CEED_EMU_LAUNCH_PREFIX + k +
-            "(const CeedEmuLaunchConfig *config, void **args) { return CeedEmuLaunch(config, " + k + ", args); }\n";
+            "(const CeedEmuLaunchConfig *config, void **args) { return CeedEmuLaunch(config, " + k + ", args, \"" + k + "\"); }\n";
   }
   return unit;
 }
@@ -99,6 +99,10 @@ std::string ReadText(const std::string &path) {
   std::ifstream file(path);
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
+
+constexpr const char *kSharedTraceDefine = "-DCEED_EMU_SHARED_TRACE=1";
+// The headers every unit includes (jit/gpu-emu), the first one by -include.
+constexpr const char *kEmulationHeaders[] = {"ceed-gpu-emulation.h", "ceed-gpu-emulation-launch.h", "ceed-gpu-emulation-shared-trace.h"};
 
 // A private folder, removed with the files a compilation leaves in it.
 struct ScratchFolder {
@@ -110,7 +114,8 @@ struct ScratchFolder {
   }
   ~ScratchFolder() {
     if (path.empty()) return;
-    for (const char *f : {"/unit.cpp", "/unit.so"}) unlink((path + f).c_str());
+    for (const char *f : {"/unit.cpp", "/unit.o", "/unit.so"}) unlink((path + f).c_str());
+    for (const char *f : kEmulationHeaders) unlink((path + "/" + f).c_str());
     rmdir(path.c_str());
   }
 };
@@ -186,11 +191,10 @@ bool VendorCheck(const std::string &source, const std::string &program_name, con
 
 class HostCompiler final : public Compiler {
  public:
-  HostCompiler(std::string path, const std::string &banner)
-      : Compiler("host C++ compiler for /gpu/emu (" + banner + ")", {"-std=c++17", "-DCEED_RUNNING_JIT_PASS=1"}, ".cpp"), path_(std::move(path)) {
-    // The emulation headers are part of every cache key: a changed scheduler must not load old modules.
-    for (const char *f : {"/ceed-gpu-emulation.h", "/ceed-gpu-emulation-launch.h"}) prelude_ += ReadText(CEEDRT_GPU_EMU_DIR + std::string(f));
-  }
+  // tracing: CEEDRT_EMU_SHARED_TRACE=FILE was set when the runtime loaded; the units then record their shared-memory
+  // requests (ceed-gpu-emulation-shared-trace.h). The compiler's name, part of every cache key (the backends' too),
+  // says so and names the emulation headers' version: a changed scheduler or trace must not load old modules.
+  HostCompiler(std::string path, const std::string &banner, bool tracing) : HostCompiler(std::move(path), banner, ReadHeaders(), tracing) {}
 
   bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                std::string *log, std::string *error) const override {
@@ -201,13 +205,19 @@ class HostCompiler final : public Compiler {
 #endif
     std::vector<std::string> kernels;
     const std::string        unit = TranslateUnit(source, &kernels);
-    std::string              joined;
-    for (const std::string &o : options) joined += o + '\n';
-    const char *parts[] = {"ceedrt-gpu-emu", Name().c_str(), prelude_.c_str(), unit.c_str(), joined.c_str()};
+    if (tracing_ && banner_.find("clang") != std::string::npos) {
+      *error = "CEEDRT_EMU_SHARED_TRACE needs GCC's thread-sanitizer instrumentation; the host compiler is " + banner_;
+      return false;
+    }
+    std::vector<std::string> unit_options = options;
+    if (tracing_) unit_options.push_back(kSharedTraceDefine);
+    std::string joined;
+    for (const std::string &o : unit_options) joined += o + '\n';
+    const char *parts[] = {"ceedrt-gpu-emu", Name().c_str(), unit.c_str(), joined.c_str()};
     char        key[CEED_KERNEL_CACHE_KEY_SIZE];
     void       *bytes     = nullptr;
     size_t      num_bytes = 0;
-    if (CeedKernelCacheComputeKey(5, parts, key) == CEED_ERROR_SUCCESS && CeedKernelCacheLookupBytes(nullptr, key, "so", &bytes, &num_bytes) == 0 &&
+    if (CeedKernelCacheComputeKey(4, parts, key) == CEED_ERROR_SUCCESS && CeedKernelCacheLookupBytes(nullptr, key, "so", &bytes, &num_bytes) == 0 &&
         bytes) {
       code->assign(static_cast<const char *>(bytes), num_bytes);
       CeedFree(&bytes);
@@ -218,22 +228,39 @@ class HostCompiler final : public Compiler {
       *error = std::string("could not create a scratch folder: ") + std::strerror(errno);
       return false;
     }
-    const std::string unit_path = folder.path + "/unit.cpp", output_path = folder.path + "/unit.so";
-    {
-      std::ofstream out(unit_path, std::ios::binary);
-      out << unit;
+    const std::string unit_path = folder.path + "/unit.cpp", object_path = folder.path + "/unit.o", output_path = folder.path + "/unit.so";
+    for (size_t i = 0; i <= headers_.size(); i++) {
+      const std::string file = i < headers_.size() ? folder.path + "/" + kEmulationHeaders[i] : unit_path;
+      std::ofstream     out(file, std::ios::binary);
+      out << (i < headers_.size() ? headers_[i] : unit);
       if (!out.flush()) {
-        *error = "could not write " + unit_path;
+        *error = "could not write " + file;
         return false;
       }
     }
     // -O1: the modules run the kernels of whole test suites; -w: NVRTC's own tests judge warnings;
     // -U_FORTIFY_SOURCE: compilers that fortify by default (Ubuntu's) turn _longjmp into a checked
     // longjmp that aborts on a jump between fiber stacks ("longjmp causes uninitialized stack frame").
-    std::vector<std::string> flags = {"-O1", "-U_FORTIFY_SOURCE", "-fPIC", "-shared", "-w", "-I" CEEDRT_GPU_EMU_DIR, "-include", "ceed-gpu-emulation.h", "-x", "c++"};
-    flags.insert(flags.end(), options.begin(), options.end());
-    const ceed::gen::HostCompilation run = ceed::gen::CompileLoadableLibrary(path_, flags, unit_path, output_path);
-    *log                                  = run.output;
+    std::vector<std::string> flags = {"-O1", "-U_FORTIFY_SOURCE", "-fPIC", "-w", "-I" + folder.path, "-include", kEmulationHeaders[0], "-x", "c++"};
+    flags.insert(flags.end(), unit_options.begin(), unit_options.end());
+    ceed::gen::HostCompilation run;
+    if (!tracing_) {
+      flags.push_back("-shared");
+      run = ceed::gen::CompileLoadableLibrary(path_, flags, unit_path, output_path);
+    } else {
+      // Instrumented at compile time only: the unit defines the instrumentation's entry points, and linking with
+      // -fsanitize=thread would make the module need the sanitizer's run-time library. No vectorization, so that
+      // each access the source makes stays one access.
+      flags.insert(flags.end(), {"-c", "-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0", "--param=tsan-distinguish-volatile=1",
+                                 "-fno-tree-vectorize", "-fno-tree-slp-vectorize"});
+      run = ceed::gen::CompileLoadableLibrary(path_, flags, unit_path, object_path);
+      if (run.Succeeded()) {
+        const std::string compile_output = run.output;
+        run                              = ceed::gen::CompileLoadableLibrary(path_, {"-shared"}, object_path, output_path);
+        run.output                       = compile_output + run.output;
+      }
+    }
+    *log = run.output;
     if (!run.Succeeded()) {
       *error = "the host compiler " + path_ + " exited with status " + std::to_string(run.exit_status);
       return false;
@@ -248,7 +275,35 @@ class HostCompiler final : public Compiler {
   }
 
  private:
-  std::string path_, prelude_;
+  // The emulation headers as the runtime loaded them: each unit compiles against this copy (written beside it), so that
+  // what the cache key names is what the module was built from, even if the installed files change meanwhile.
+  HostCompiler(std::string path, const std::string &banner, std::vector<std::string> headers, bool tracing)
+      : Compiler("host C++ compiler for /gpu/emu (" + banner + ", emulation " + ContentTag(Joined(headers)) + ")" +
+                     (tracing ? " tracing shared memory" : ""),
+                 {"-std=c++17", "-DCEED_RUNNING_JIT_PASS=1"}, ".cpp"),
+        path_(std::move(path)),
+        banner_(banner),
+        headers_(std::move(headers)),
+        tracing_(tracing) {}
+  static std::vector<std::string> ReadHeaders() {
+    std::vector<std::string> headers;
+    for (const char *f : kEmulationHeaders) headers.push_back(ReadText(CEEDRT_GPU_EMU_DIR "/" + std::string(f)));
+    return headers;
+  }
+  static std::string Joined(const std::vector<std::string> &texts) {
+    std::string all;
+    for (const std::string &t : texts) all += t;
+    return all;
+  }
+  // The first 12 characters of text's cache key.
+  static std::string ContentTag(const std::string &text) {
+    const char *parts[] = {text.c_str()};
+    char        key[CEED_KERNEL_CACHE_KEY_SIZE];
+    return CeedKernelCacheComputeKey(1, parts, key) == CEED_ERROR_SUCCESS ? std::string(key, 12) : std::string("?");
+  }
+  std::string              path_, banner_;
+  std::vector<std::string> headers_;
+  bool                     tracing_;
 };
 
 // Device allocations above this size are mapped rather than allocated, so that an impossible size fails
@@ -297,9 +352,8 @@ class EmuRuntime final : public Runtime {
               "Invalid wavefront=%s for /gpu/emu: 32 (CUDA's launch policy) or 64 (HIP's)", value);
     target->name            = "emu";
     target->options         = {};
-#if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
-    if (found && !std::strcmp(value, "64")) target->options = {kHipKernelsMarker};  // which vendor check applies
-#endif
+    // Which vendor check applies, and the warp size of the shared-memory trace.
+    if (found && !std::strcmp(value, "64")) target->options = {kHipKernelsMarker};
     target->code_suffix     = "so";
     target->wavefront       = found ? std::atoi(value) : 32;
     target->fixed_ref_block = target->wavefront == 64 ? 256 : 0;
@@ -426,7 +480,8 @@ Runtime *LoadRuntime(std::string *reason) {
       *why = "the host compiler '" + path + "' does not run: " + why_not;
       return nullptr;
     }
-    return std::make_unique<EmuRuntime>(std::make_unique<HostCompiler>(path, banner));
+    const char *trace = std::getenv("CEEDRT_EMU_SHARED_TRACE");
+    return std::make_unique<EmuRuntime>(std::make_unique<HostCompiler>(path, banner, trace && *trace));
   }, reason);
 }
 

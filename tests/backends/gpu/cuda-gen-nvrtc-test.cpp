@@ -304,6 +304,10 @@ TEST(GenKernelSharedLoads, PerFmaWithinCeilingsOnSm90) {
 // of Q_1d = 6 planes (input, its z derivative, output, its z values), with CEED_GEN_EXCHANGE_BUFFERS=1 one pair, with
 // CEED_GEN_Z_COLUMNS=0 no z columns; the barriers follow the exchange planes. A value out of range is refused with
 // the switch's name.
+// An element's shared values as the generator pads them by default (ElementSharedValues): values, plus what brings
+// them to threads_per_elem modulo 16 (fp64 values in a row of 32 four-byte banks).
+int PaddedElement(int values, int threads_per_elem) { return values + ((threads_per_elem - values) % 16 + 16) % 16; }
+
 TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
   setenv("CEEDRT_JIT_TEMPLATES_DIR", CEEDRT_CUDA_TEST_TEMPLATES_DIR, 1);
   const struct {
@@ -318,13 +322,23 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
     ceed::gpu::BakeOffKernel kernel;
     std::string             error;
     ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, cases[i].defines), 0) << error;
-    EXPECT_EQ(kernel.layout.shared_values_per_elem, cases[i].planes * 36) << cases[i].stated;
+    EXPECT_EQ(kernel.layout.shared_values_per_elem, PaddedElement(cases[i].planes * 36, 36)) << cases[i].stated;
     EXPECT_NE(kernel.source.find(cases[i].stated), std::string::npos) << cases[i].stated;
     ceed::gpu::PtxCounts counts;
     ASSERT_TRUE(ceed::gpu::cuda::CountFusedKernelPtx(kernel.source, "sm_90", &counts, &error)) << error;
     barriers[i] = counts.barriers;
   }
   EXPECT_LT(barriers[0] * 3, barriers[1] * 2) << barriers[0] << " barriers with two exchange planes, " << barriers[1] << " with one";
+  // The element padding (CEED_GEN_ELEMENT_PADDING): BP3 p=4's 28 planes of 36 values (1008) padded by 4, so that
+  // 1012 = 36 modulo the 16 fp64 values of a row of banks; none without it.
+  for (const bool padded : {true, false}) {
+    ceed::gpu::BakeOffKernel kernel;
+    std::string             error;
+    const std::vector<std::string> defines = {padded ? "CEED_GEN_ELEMENT_PADDING=1" : "CEED_GEN_ELEMENT_PADDING=0"};
+    ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({3, 4, false}, "cuda", 0, {}, &kernel, &error, defines), 0) << error;
+    EXPECT_EQ(kernel.layout.shared_values_per_elem, padded ? 1012 : 1008);
+    EXPECT_NE(kernel.source.find(padded ? "#define CEED_GEN_SHARED_PER_ELEM 1012\n" : "#define CEED_GEN_SHARED_PER_ELEM 1008\n"), std::string::npos);
+  }
   // Register columns (BP1: the interpolated input and the accumulator): held, the element keeps only the wide
   // exchange's t_1d planes; default at p = 2 (Q_1d = 4), not at p = 4 (Q_1d = 6), where held they cost occupancy.
   // The z matrices in constant memory (CEED_GEN_CONSTANT_MATRICES) are stated with their values.
@@ -346,7 +360,7 @@ TEST(GenSwitches, DefinesReachTheKernelAndItsSharedMemory) {
     std::string             error;
     ASSERT_EQ(ceed::gpu::GenerateBakeOffKernel({1, c.p, false}, "cuda", 0, {}, &kernel, &error, c.defines), 0) << error;
     const int t_1d = c.p + 2;
-    EXPECT_EQ(kernel.layout.shared_values_per_elem, c.planes * t_1d * t_1d) << "BP1 p=" << c.p << " " << c.stated;
+    EXPECT_EQ(kernel.layout.shared_values_per_elem, PaddedElement(c.planes * t_1d * t_1d, t_1d * t_1d)) << "BP1 p=" << c.p << " " << c.stated;
     EXPECT_NE(kernel.source.find(c.stated), std::string::npos) << "BP1 p=" << c.p << " " << c.stated;
   }
   // The collocated derivative's z matrix in constant memory (CEED_GEN_CONSTANT_DERIVATIVES): stated, its copy declared

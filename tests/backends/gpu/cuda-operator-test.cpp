@@ -124,9 +124,16 @@ Mesh BuildMesh(CeedInt dim, CeedInt n, CeedInt P) {
 
 enum class Kind { kMass, kPoisson, kVectorMass, kComposite };
 
+// Whether the resource's fused kernels are compiled for fixed blocks (HIP's launch policy).
+bool FixedBlocks(const std::string &resource) {
+  return resource.rfind("/gpu/hip", 0) == 0 || resource.find("wavefront=64") != std::string::npos;
+}
+
 // Applies the operator of kind on mesh m with Q points per direction to u in context ceed; repeats the
 // application `repeats` times (deterministic checks) and returns every result.
-std::vector<std::vector<CeedScalar>> ApplyOperator(Ceed ceed, const Mesh &m, Kind kind, CeedInt Q, int repeats = 1) {
+// With apply_status (0 on entry), the first failed application (setup or apply) is returned there instead of failing the
+// test, and no further one is made.
+std::vector<std::vector<CeedScalar>> ApplyOperator(Ceed ceed, const Mesh &m, Kind kind, CeedInt Q, int repeats = 1, int *apply_status = nullptr) {
   const CeedInt dim = m.dim, num_comp = kind == Kind::kVectorMass ? 3 : 1;
   CeedInt       num_qpts = 1, elem_nodes = 1;
   for (CeedInt d = 0; d < dim; d++) num_qpts *= Q, elem_nodes *= m.P;
@@ -167,7 +174,11 @@ std::vector<std::vector<CeedScalar>> ApplyOperator(Ceed ceed, const Mesh &m, Kin
     CeedOperatorSetField(op_setup, "dx", rstr_x, basis_x, CEED_VECTOR_ACTIVE);
     CeedOperatorSetField(op_setup, "weights", CEED_ELEMRESTRICTION_NONE, basis_x, CEED_VECTOR_NONE);
     CeedOperatorSetField(op_setup, "qdata", rstr_qd, CEED_BASIS_NONE, CEED_VECTOR_ACTIVE);
-    EXPECT_EQ(CeedOperatorApply(op_setup, x, qdata, CEED_REQUEST_IMMEDIATE), 0);
+    const int setup_status = CeedOperatorApply(op_setup, x, qdata, CEED_REQUEST_IMMEDIATE);
+    if (apply_status && !*apply_status) *apply_status = setup_status;
+    if (!apply_status) {
+      EXPECT_EQ(setup_status, 0);
+    }
     EXPECT_EQ(CeedOperatorCreate(ceed, qf_apply, CEED_QFUNCTION_NONE, CEED_QFUNCTION_NONE, &op), 0);
     CeedOperatorSetField(op, poisson ? "du" : "u", rstr_u, basis_u, CEED_VECTOR_ACTIVE);
     CeedOperatorSetField(op, "qdata", rstr_qd, CEED_BASIS_NONE, qdata);
@@ -193,8 +204,14 @@ std::vector<std::vector<CeedScalar>> ApplyOperator(Ceed ceed, const Mesh &m, Kin
   CeedVector     u = MakeVector(ceed, TestData(len)), v = nullptr;
   CeedVectorCreate(ceed, len, &v);
   std::vector<std::vector<CeedScalar>> results;
-  for (int r = 0; r < repeats; r++) {
-    EXPECT_EQ(CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE), 0);
+  for (int r = 0; r < repeats && !(apply_status && *apply_status); r++) {
+    const int status = CeedOperatorApply(op, u, v, CEED_REQUEST_IMMEDIATE);
+    if (apply_status) {
+      *apply_status = status;
+      if (status) break;
+    } else {
+      EXPECT_EQ(status, 0);
+    }
     results.push_back(Values(v));
   }
   CeedOperatorDestroy(&op);
@@ -265,7 +282,17 @@ TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
                   {{"CEED_GEN_EXCHANGE_BUFFERS=2", "CEED_GEN_WIDE_EXCHANGE=1"}, Kind::kVectorMass},
                   {{"CEED_GEN_REGISTER_COLUMNS=1", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kVectorMass},
                   {{"CEED_GEN_REGISTER_COLUMNS=0", "CEED_GEN_WIDE_EXCHANGE=0", "CEED_GEN_CONSTANT_MATRICES=0"}, Kind::kMass}};
-  for (const auto &v : variants) {
+  std::vector<std::vector<const char *>> defines;
+  std::vector<Kind>                      kinds;
+  for (const auto &v : variants) defines.push_back(v.defines), kinds.push_back(v.kind);
+  // Unpadded elements; blocks of 3 elements of 16 threads (warps across element seams; a last block 2/3 full).
+  defines.push_back({"CEED_GEN_ELEMENT_PADDING=0"}), kinds.push_back(Kind::kPoisson);
+  if (!FixedBlocks(resource)) defines.push_back({"CEED_GEN_BLOCK_ELEMENTS=3"}), kinds.push_back(Kind::kPoisson);
+  for (size_t i = 0; i < defines.size(); i++) {
+    const struct {
+      std::vector<const char *> defines;
+      Kind                      kind;
+    } v = {defines[i], kinds[i]};
     Ceed        variant = nullptr;
     std::string reason, what;
     ASSERT_TRUE(cuda_test::InitGpu(GetParam(), &variant, &reason)) << reason;
@@ -276,6 +303,31 @@ TEST_P(CudaOperator, GenSwitchVariantsMatchTheCpuReference) {
     const auto result = ApplyOperator(variant, m, v.kind, 4), expected = ApplyOperator(cpu, m, v.kind, 4);
     ASSERT_EQ(result.size(), 1u) << what;
     EXPECT_LT(RelativeError(result[0], expected[0]), 1e-12) << what << ": " << Message();
+    CeedDestroy(&variant);
+  }
+}
+
+// CEED_GEN_BLOCK_ELEMENTS is refused, naming its value, where it cannot apply: blocks fixed when the kernel is
+// generated (HIP's), more elements than the kernel's launch bound admits.
+TEST_P(CudaOperator, GenBlockElementsRefusedWhereItCannotApply) {
+  const std::string resource = GetParam();
+  if (resource.find("/gen") == std::string::npos) GTEST_SKIP() << "not a fused-kernel resource";
+  const Mesh m = BuildMesh(3, 2, 3);
+  for (const char *define : {"CEED_GEN_BLOCK_ELEMENTS=2", "CEED_GEN_BLOCK_ELEMENTS=1000"}) {
+    const bool  two     = std::string(define).back() == '2';
+    if (two && !FixedBlocks(resource)) continue;  // applies (GenSwitchVariantsMatchTheCpuReference)
+    Ceed        variant = nullptr;
+    std::string reason;
+    ASSERT_TRUE(cuda_test::InitGpu(resource.c_str(), &variant, &reason)) << reason;
+    ASSERT_EQ(CeedAddJitDefine(variant, define), 0);
+    int status = 0;
+    ApplyOperator(variant, m, Kind::kPoisson, 4, 1, &status);
+    const char *message = nullptr;
+    CeedGetErrorMessage(variant, &message);
+    const std::string text = message ? message : "";
+    EXPECT_NE(status, 0) << define;
+    EXPECT_NE(text.find(define), std::string::npos) << text;
+    EXPECT_NE(text.find(FixedBlocks(resource) ? "fixed blocks" : "launch bound"), std::string::npos) << text;
     CeedDestroy(&variant);
   }
 }

@@ -1,0 +1,230 @@
+/* Shared-memory wavefronts of emulated kernels (CEEDRT_EMU_SHARED_TRACE=FILE, backends/gpu/emu): included by
+   ceed-gpu-emulation.h when the backend compiles a unit with -DCEED_EMU_SHARED_TRACE=1 and GCC's thread-sanitizer
+   instrumentation (-fsanitize=thread at compile time only; the run-time library is not linked). The instrumentation
+   calls __tsan_read8(address) and its kin before every load and store the compiler keeps; the definitions below
+   record those that fall in the block's shared memory (the dynamic buffer and the unit's static __shared__ arrays,
+   gathered in one section) with their call site, the thread, and the thread's barrier interval.
+
+   At the end of a block, the accesses are grouped as a GPU issues them: a warp's threads that execute the same
+   site for the k-th time in the same barrier interval form one request (threads that skip it, inactive lanes).
+   A request's cost in wavefronts follows the banking both vendors document: 32 banks of 4 bytes serving 128 bytes
+   a cycle, so a request of N-byte accesses is served in phases of 128 / N consecutive lanes (a half-warp for
+   8 bytes), and a phase takes as many wavefronts as the most distinct 4-byte words any one bank holds among its
+   addresses (equal words are broadcast). Conflict-free, a phase would take ceil(distinct words / 32).
+
+   At the end of a launch, one JSON line per kernel launch is appended to FILE: requests, wavefronts and
+   conflict-free wavefronts for loads and stores. It counts what the host compiler's code accesses, which follows
+   the source; the vendor's compiler may keep a value in a register where the host compiler reloads it (or the
+   reverse), so compare the static ld.shared count of ceed-info --kernels. Launches are serialized while tracing
+   (the static shared arrays are no longer per OS thread). */
+#ifndef CEED_GPU_EMULATION_SHARED_TRACE_H
+#define CEED_GPU_EMULATION_SHARED_TRACE_H
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
+#define CEED_EMU_UNTRACED __attribute__((no_sanitize_thread, noinline, visibility("hidden")))
+
+/* The static __shared__ arrays of this unit, in one section the linker brackets with __start_/__stop_ symbols. */
+extern "C" char __start_ceed_emu_static_shared[] __attribute__((weak, visibility("hidden")));
+extern "C" char __stop_ceed_emu_static_shared[] __attribute__((weak, visibility("hidden")));
+
+#ifdef CEEDRT_EMU_HIP_KERNELS
+#define CEED_EMU_WARP_SIZE 64
+#else
+#define CEED_EMU_WARP_SIZE 32
+#endif
+
+struct CeedEmuSharedAccess {
+  const void  *site;
+  unsigned int thread, interval, occurrence;
+  size_t       offset;  // from the start of its region (a shift common to a request leaves its bank conflicts unchanged)
+  unsigned int bytes;
+  bool         store, in_static;
+};
+
+struct CeedEmuSharedCounts {
+  unsigned long long requests = 0, wavefronts = 0, conflict_free = 0, accesses = 0;
+};
+
+/* The requests with the most wavefronts over their conflict-free count, as examples for the trace (a few of each
+   distinct pattern of offsets). */
+struct CeedEmuConflictExample {
+  unsigned long long             excess = 0, count = 0;
+  bool                           store = false, in_static = false;
+  unsigned int                   bytes = 0, wavefronts = 0, conflict_free = 0;
+  std::vector<long>              lanes;  // lane of each access, then its offset
+};
+enum { kCeedEmuConflictExamples = 6 };
+
+struct CeedEmuSharedTrace {
+  bool                             active = false;  // a fiber of a traced block runs
+  const char                      *dynamic_begin = nullptr, *dynamic_end = nullptr;
+  std::vector<CeedEmuSharedAccess> accesses;
+  // Per thread of the block: barrier interval, and per site the executions in this interval.
+  std::vector<unsigned int>        interval;
+  std::vector<std::vector<std::pair<const void *, unsigned int>>> site_counts;
+  CeedEmuSharedCounts              loads, stores;
+  std::vector<CeedEmuConflictExample> examples;
+};
+static CeedEmuSharedTrace ceed_emu_shared_trace;
+static std::mutex         ceed_emu_shared_trace_mutex;
+
+static CEED_EMU_UNTRACED void CeedEmuRecordShared(const void *address, unsigned int bytes, bool store, const void *site) {
+  CeedEmuSharedTrace &t = ceed_emu_shared_trace;
+  if (!t.active) return;
+  const char *a = static_cast<const char *>(address);
+  size_t      offset;
+  bool        in_static = false;
+  if (a >= t.dynamic_begin && a < t.dynamic_end) {
+    offset = size_t(a - t.dynamic_begin);
+  } else if (__start_ceed_emu_static_shared && a >= __start_ceed_emu_static_shared && a < __stop_ceed_emu_static_shared) {
+    offset    = size_t(a - __start_ceed_emu_static_shared);
+    in_static = true;
+  } else {
+    return;
+  }
+  t.active                 = false;  // the bookkeeping below is instrumented code too
+  const unsigned int th    = ceed_emu.current->thread_idx.x;
+  auto              &sites = t.site_counts[th];
+  unsigned int       occurrence = 0;
+  for (auto &s : sites) {
+    if (s.first == site) {
+      occurrence = ++s.second;
+      break;
+    }
+  }
+  if (occurrence == 0) sites.push_back({site, 0});
+  t.accesses.push_back({site, th, t.interval[th], occurrence, offset, bytes, store, in_static});
+  t.active = true;
+}
+
+static CEED_EMU_UNTRACED void CeedEmuBeginTracedBlock(unsigned int num_threads, const void *dynamic_shared, size_t dynamic_bytes) {
+  CeedEmuSharedTrace &t = ceed_emu_shared_trace;
+  t.dynamic_begin       = static_cast<const char *>(dynamic_shared);
+  t.dynamic_end         = t.dynamic_begin + dynamic_bytes;
+  t.accesses.clear();
+  t.interval.assign(num_threads, 0);
+  t.site_counts.assign(num_threads, {});
+}
+
+static CEED_EMU_UNTRACED void CeedEmuTracedBarrier(unsigned int thread) {
+  CeedEmuSharedTrace &t = ceed_emu_shared_trace;
+  const bool          was = t.active;
+  t.active              = false;
+  t.interval[thread]++;
+  t.site_counts[thread].clear();
+  t.active = was;
+}
+
+/* Wavefronts of one request: accesses [first, last) of one warp, one site, one execution. */
+static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *first, const CeedEmuSharedAccess *last, CeedEmuSharedCounts *counts) {
+  const unsigned int bytes = std::max(4u, first->bytes);
+  const unsigned int lanes_per_phase = std::max(1u, 128u / bytes);
+  const unsigned long long wavefronts_before = counts->wavefronts, conflict_free_before = counts->conflict_free;
+  counts->requests++;
+  for (const CeedEmuSharedAccess *phase = first; phase < last;) {
+    const unsigned int         phase_index = (phase->thread % CEED_EMU_WARP_SIZE) / lanes_per_phase;
+    std::vector<unsigned long> words;
+    const CeedEmuSharedAccess *end = phase;
+    for (; end < last && (end->thread % CEED_EMU_WARP_SIZE) / lanes_per_phase == phase_index; end++) {
+      for (size_t w = end->offset / 4; w * 4 < end->offset + std::max(1u, end->bytes); w++) words.push_back(w);
+      counts->accesses++;
+    }
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    unsigned int per_bank[32] = {0}, worst = 0;
+    for (unsigned long w : words) worst = std::max(worst, ++per_bank[w % 32]);
+    counts->wavefronts += worst;
+    counts->conflict_free += (words.size() + 31) / 32;
+    phase = end;
+  }
+  const unsigned int wavefronts = unsigned(counts->wavefronts - wavefronts_before), conflict_free = unsigned(counts->conflict_free - conflict_free_before);
+  if (wavefronts == conflict_free) return;
+  CeedEmuConflictExample e;
+  e.store = first->store, e.in_static = first->in_static, e.bytes = first->bytes, e.wavefronts = wavefronts, e.conflict_free = conflict_free;
+  const size_t base = first->offset;  // patterns equal up to a shift are one
+  for (const CeedEmuSharedAccess *a = first; a < last; a++) {
+    e.lanes.push_back(long(a->thread % CEED_EMU_WARP_SIZE));
+    e.lanes.push_back(long(a->offset) - long(base));
+  }
+  auto &examples = ceed_emu_shared_trace.examples;
+  for (CeedEmuConflictExample &x : examples) {
+    if (x.store == e.store && x.in_static == e.in_static && x.bytes == e.bytes && x.lanes == e.lanes) {
+      x.excess += wavefronts - conflict_free;
+      x.count++;
+      return;
+    }
+  }
+  e.excess = wavefronts - conflict_free;
+  e.count  = 1;
+  examples.push_back(e);
+}
+
+/* One request: a warp, a barrier interval, a site, its execution count, a direction; then the lane. */
+static inline auto CeedEmuRequestKey(const CeedEmuSharedAccess &a) {
+  return std::make_tuple(a.thread / CEED_EMU_WARP_SIZE, a.interval, a.site, a.occurrence, a.store);
+}
+
+static CEED_EMU_UNTRACED void CeedEmuEndTracedBlock() {
+  std::vector<CeedEmuSharedAccess> &accesses = ceed_emu_shared_trace.accesses;
+  std::sort(accesses.begin(), accesses.end(), [](const CeedEmuSharedAccess &a, const CeedEmuSharedAccess &b) {
+    return std::make_tuple(CeedEmuRequestKey(a), a.thread) < std::make_tuple(CeedEmuRequestKey(b), b.thread);
+  });
+  for (size_t i = 0; i < accesses.size();) {
+    size_t j = i + 1;
+    while (j < accesses.size() && CeedEmuRequestKey(accesses[j]) == CeedEmuRequestKey(accesses[i])) j++;
+    CeedEmuCountRequest(&accesses[i], &accesses[j], accesses[i].store ? &ceed_emu_shared_trace.stores : &ceed_emu_shared_trace.loads);
+    i = j;
+  }
+  accesses.clear();
+}
+
+static CEED_EMU_UNTRACED void CeedEmuWriteSharedTrace(const char *kernel, const CeedEmuLaunchConfig *config) {
+  CeedEmuSharedTrace &t    = ceed_emu_shared_trace;
+  const char         *path = getenv("CEEDRT_EMU_SHARED_TRACE");
+  if (path && *path) {
+    if (FILE *f = std::fopen(path, "a")) {
+      std::fprintf(f,
+                   "{\"kernel\": \"%s\", \"grid\": %u, \"block\": %u, \"dynamic_shared_bytes\": %u, \"warp\": %d, "
+                   "\"load_requests\": %llu, \"load_wavefronts\": %llu, \"load_wavefronts_conflict_free\": %llu, \"load_accesses\": %llu, "
+                   "\"store_requests\": %llu, \"store_wavefronts\": %llu, \"store_wavefronts_conflict_free\": %llu, \"store_accesses\": %llu",
+                   kernel, config->grid, config->block, config->shared_bytes, CEED_EMU_WARP_SIZE, t.loads.requests, t.loads.wavefronts,
+                   t.loads.conflict_free, t.loads.accesses, t.stores.requests, t.stores.wavefronts, t.stores.conflict_free, t.stores.accesses);
+      std::sort(t.examples.begin(), t.examples.end(), [](const CeedEmuConflictExample &a, const CeedEmuConflictExample &b) { return a.excess > b.excess; });
+      for (size_t i = 0; i < t.examples.size() && i < kCeedEmuConflictExamples; i++) {
+        const CeedEmuConflictExample &e = t.examples[i];
+        std::fprintf(f, "%s{\"store\": %s, \"static\": %s, \"bytes\": %u, \"requests\": %llu, \"excess_wavefronts\": %llu, \"wavefronts\": %u, \"conflict_free\": %u, \"lanes_offsets\": [",
+                     i ? ", " : ", \"conflicts\": [", e.store ? "true" : "false", e.in_static ? "true" : "false", e.bytes, e.count, e.excess, e.wavefronts, e.conflict_free);
+        for (size_t k = 0; k < e.lanes.size(); k++) std::fprintf(f, "%s%ld", k ? ", " : "", e.lanes[k]);
+        std::fprintf(f, "]}");
+      }
+      std::fprintf(f, "%s}\n", t.examples.empty() ? "" : "]");
+      std::fclose(f);
+    }
+  }
+  t.loads = t.stores = CeedEmuSharedCounts();
+  t.examples.clear();
+}
+
+/* The instrumentation's entry points (their declarations are GCC built-ins). */
+#define CEED_EMU_TSAN_ACCESS(bytes)                                                                                                         \
+  extern "C" CEED_EMU_UNTRACED void __tsan_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); }          \
+  extern "C" CEED_EMU_UNTRACED void __tsan_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); }          \
+  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); } \
+  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); } \
+  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); }  \
+  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); }
+CEED_EMU_TSAN_ACCESS(1)
+CEED_EMU_TSAN_ACCESS(2)
+CEED_EMU_TSAN_ACCESS(4)
+CEED_EMU_TSAN_ACCESS(8)
+CEED_EMU_TSAN_ACCESS(16)
+extern "C" CEED_EMU_UNTRACED void __tsan_read_range(void *p, unsigned long n) { CeedEmuRecordShared(p, (unsigned)n, false, __builtin_return_address(0)); }
+extern "C" CEED_EMU_UNTRACED void __tsan_write_range(void *p, unsigned long n) { CeedEmuRecordShared(p, (unsigned)n, true, __builtin_return_address(0)); }
+extern "C" CEED_EMU_UNTRACED void __tsan_init() {}
+
+#endif /* CEED_GPU_EMULATION_SHARED_TRACE_H */

@@ -1,0 +1,158 @@
+// The shared-memory trace of the /gpu/emu test backend (CEEDRT_EMU_SHARED_TRACE, ceed-gpu-emulation-shared-trace.h):
+// kernels whose access patterns have known bank conflicts, and the requests and wavefronts the trace must report.
+// The variable is set before the runtime loads (it is read once per process), so this is a program of its own.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "emu-runtime.hpp"
+
+namespace {
+
+// Each kernel reads (or writes) 8-byte words of shared memory at index(threadIdx.x); one warp of 32 threads.
+const char *const kSource = R"(
+/* Thread t reads word t: two half-warps of 16 distinct 8-byte words, one wavefront each. */
+extern "C" __global__ void Contiguous(double *out) {
+  extern __shared__ double s[];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+/* Thread t reads word 2t: each half-warp's 32 four-byte words fall two to a bank (2 wavefronts each). */
+extern "C" __global__ void StrideTwo(double *out) {
+  extern __shared__ double s[];
+  s[threadIdx.x] = 1;
+  s[threadIdx.x + 32] = 1;
+  __syncthreads();
+  out[threadIdx.x] = s[2 * threadIdx.x];
+}
+/* Thread t reads word 16t: 128 bytes apart, so a half-warp's 16 words share one pair of banks. */
+extern "C" __global__ void StrideSixteen(double *out) {
+  __shared__ double s[512];
+  for (int i = 0; i < 16; i++) s[threadIdx.x * 16 + i] = i;
+  __syncthreads();
+  out[threadIdx.x] = s[16 * threadIdx.x];
+}
+/* Every thread reads word 0 (a broadcast), four times in a loop, and only the even threads read word 1. */
+extern "C" __global__ void BroadcastAndDivergent(double *out) {
+  extern __shared__ double s[];
+  if (threadIdx.x < 2) s[threadIdx.x] = 3;
+  __syncthreads();
+  double sum = 0;
+  for (int i = 0; i < 4; i++) sum += ((volatile double *)s)[0];
+  if (threadIdx.x % 2 == 0) sum += s[1];
+  out[threadIdx.x] = sum;
+}
+)";
+
+struct Launch {
+  std::string kernel;
+  long        load_requests = -1, load_wavefronts = -1, load_conflict_free = -1, load_accesses = -1;
+  long        store_requests = -1, store_wavefronts = -1, store_conflict_free = -1;
+};
+
+long Field(const std::string &line, const std::string &key) {
+  const size_t at = line.find("\"" + key + "\": ");
+  return at == std::string::npos ? -1 : std::atol(line.c_str() + at + key.size() + 4);
+}
+
+class EmuSharedTrace : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char pattern[] = "/tmp/ceedrt-shared-trace-XXXXXX";
+    const int fd   = mkstemp(pattern);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    trace_path = pattern;
+    setenv("CEEDRT_EMU_SHARED_TRACE", trace_path.c_str(), 1);
+  }
+  static void TearDownTestSuite() { std::remove(trace_path.c_str()); }
+
+  // Launches kernel on one block of 32 threads and returns the trace's record of that launch.
+  Launch Run(const char *kernel) {
+    std::string reason;
+    ceed::gpu::Runtime *rt = ceed::gpu::emu::LoadRuntime(&reason);
+    EXPECT_NE(rt, nullptr) << reason;
+    if (!rt) return {};
+    EXPECT_NE(rt->Jit().Name().find("tracing shared memory"), std::string::npos) << rt->Jit().Name();
+    std::string code, log, error;
+    EXPECT_TRUE(rt->Jit().Compile(kSource, "emu-shared-trace-test", rt->Jit().BaseOptions(), &code, &log, &error)) << error << "\n" << log;
+    ceed::gpu::Module   module = nullptr;
+    ceed::gpu::Function fn     = nullptr;
+    EXPECT_EQ(rt->ModuleLoad(code, &module), 0) << rt->ErrorText(1);
+    EXPECT_EQ(rt->ModuleGetFunction(module, kernel, &fn), 0) << rt->ErrorText(1);
+    std::vector<double> out(32, 0.0);
+    double             *out_ptr = out.data();
+    void               *args[]  = {&out_ptr};
+    std::remove(trace_path.c_str());
+    EXPECT_EQ(rt->Launch(fn, 1, 32, 64 * sizeof(double), args), 0) << rt->ErrorText(1);
+    EXPECT_EQ(rt->ModuleUnload(module), 0);
+    std::ifstream file(trace_path);
+    std::string   line;
+    EXPECT_TRUE(std::getline(file, line)) << "no trace record in " << trace_path;
+    Launch l;
+    l.kernel              = line.substr(line.find("\"kernel\": \"") + 11, std::string(kernel).size());
+    l.load_requests       = Field(line, "load_requests");
+    l.load_wavefronts     = Field(line, "load_wavefronts");
+    l.load_conflict_free  = Field(line, "load_wavefronts_conflict_free");
+    l.load_accesses       = Field(line, "load_accesses");
+    l.store_requests      = Field(line, "store_requests");
+    l.store_wavefronts    = Field(line, "store_wavefronts");
+    l.store_conflict_free = Field(line, "store_wavefronts_conflict_free");
+    EXPECT_FALSE(std::getline(file, line)) << "one launch, one record";
+    return l;
+  }
+  static std::string trace_path;
+};
+std::string EmuSharedTrace::trace_path;
+
+TEST_F(EmuSharedTrace, ContiguousWordsTakeOneWavefrontPerHalfWarp) {
+  const Launch l = Run("Contiguous");
+  EXPECT_EQ(l.kernel, "Contiguous");
+  EXPECT_EQ(l.load_requests, 1);
+  EXPECT_EQ(l.load_accesses, 32);
+  EXPECT_EQ(l.load_wavefronts, 2);
+  EXPECT_EQ(l.load_conflict_free, 2);
+  EXPECT_EQ(l.store_requests, 1);
+  EXPECT_EQ(l.store_wavefronts, 2);
+}
+
+TEST_F(EmuSharedTrace, StrideTwoIsATwoWayConflict) {
+  const Launch l = Run("StrideTwo");
+  EXPECT_EQ(l.load_requests, 1);
+  EXPECT_EQ(l.load_wavefronts, 4);
+  EXPECT_EQ(l.load_conflict_free, 2);
+  EXPECT_EQ(l.store_requests, 2);  // two contiguous stores
+  EXPECT_EQ(l.store_wavefronts, 4);
+  EXPECT_EQ(l.store_conflict_free, 4);
+}
+
+TEST_F(EmuSharedTrace, StaticArrayWithStrideSixteenIsASixteenWayConflict) {
+  const Launch l = Run("StrideSixteen");
+  EXPECT_EQ(l.load_requests, 1);
+  EXPECT_EQ(l.load_wavefronts, 32);
+  EXPECT_EQ(l.load_conflict_free, 2);
+  // 16 stores in the loop, each thread 128 bytes after the previous one: 16 ways too.
+  EXPECT_EQ(l.store_requests, 16);
+  EXPECT_EQ(l.store_wavefronts, 16 * 32);
+  EXPECT_EQ(l.store_conflict_free, 16 * 2);
+}
+
+TEST_F(EmuSharedTrace, BroadcastsAndInactiveLanes) {
+  const Launch l = Run("BroadcastAndDivergent");
+  // Four volatile reads of word 0 by every thread (each a request of two broadcast phases), one read of word 1 by
+  // the even threads (two phases of 8 lanes, broadcast).
+  EXPECT_EQ(l.load_requests, 5);
+  EXPECT_EQ(l.load_accesses, 4 * 32 + 16);
+  EXPECT_EQ(l.load_wavefronts, 5 * 2);
+  EXPECT_EQ(l.load_conflict_free, 5 * 2);
+  EXPECT_EQ(l.store_requests, 1);  // two lanes
+  EXPECT_EQ(l.store_wavefronts, 1);
+}
+
+}  // namespace
