@@ -231,6 +231,11 @@ if(TARGET ceedrt-cuda-kernel-report)
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/shared-wavefronts.py --build ${CMAKE_BINARY_DIR} --problems bp1,bp3
                      --degrees 4 --max-load-excess 9 --max-store-excess 1)
     set_tests_properties(tools/check/shared-wavefronts PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
+    # fp32 (4-byte accesses, a whole warp per phase): BP5 p = 4 conflict-free (unpadded: 17% / 99% more).
+    add_test(NAME tools/check/shared-wavefronts-fp32
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/check/shared-wavefronts.py --build ${CMAKE_BINARY_DIR} --problems bp5
+                     --degrees 4 --precision fp32 --max-load-excess 1 --max-store-excess 1)
+    set_tests_properties(tools/check/shared-wavefronts-fp32 PROPERTIES ENVIRONMENT "${tools_env}" TIMEOUT 300)
   endif()
 endif()
 # A newcomer's machine without a JIT compiler: /cpu/self falls back to the reference backend, and the cause is

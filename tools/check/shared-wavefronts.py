@@ -6,7 +6,7 @@ the apply kernel run on /gpu/emu/gen with that block (CEED_GEN_BLOCK_ELEMENTS) a
 (CEEDRT_EMU_SHARED_TRACE, jit/gpu-emu/ceed-gpu-emulation-shared-trace.h): warp-level load and store requests, the
 wavefronts the banks serve them in, and the wavefronts they would take without bank conflicts, per element.
 
-  tools/check/shared-wavefronts.py --build build [--problems bp1,bp3] [--degrees 2:8] [--jit-define NAME=VALUE]...
+  tools/check/shared-wavefronts.py --build build [--problems bp1,bp3] [--degrees 2:8] [--precision fp64|fp32] [--jit-define NAME=VALUE]...
                                    [--target sm_90|gfx90a] [--json] [--max-load-excess PERCENT] [--max-store-excess PERCENT]
 
 --max-load-excess and --max-store-excess fail the run (exit 1) when a kernel's load or store wavefronts exceed their
@@ -28,7 +28,7 @@ def degrees(text):
 
 def sm_blocks(args, problems, ps):
     """(problem, p) -> (threads per block, threads per element) of the target's apply kernel."""
-    cmd = [os.path.join(args.build, "bin", "ceed-info"), "--kernels", "--kernel", "apply", "--target", args.target, "--json",
+    cmd = [os.path.join(args.build, "bin", "ceed-info"), "--kernels", "--kernel", "apply", "--target", args.target, "--json", "--precision", args.precision,
            "--problems", *problems, "--degrees", *[str(p) for p in ps]]
     for d in args.jit_define:
         cmd += ["--jit-define", d]
@@ -53,7 +53,7 @@ def trace_apply(args, problem, p, threads, block_elements, folder):
     # the same on /gpu/emu as on the device; elsewhere the target's block, chosen by its occupancy, is imposed.
     amd = args.target.startswith("gfx")
     cmd = [os.path.join(args.build, "bin", "ceed-bench"), "--ceed", "/gpu/emu/gen:wavefront=64" if amd else "/gpu/emu/gen", "--problem", problem,
-           "--degree", str(p), "--dofs", str(dofs), "--min-time", "0", "--min-reps", "1", "--json"]
+           "--degree", str(p), "--dofs", str(dofs), "--min-time", "0", "--min-reps", "1", "--json", "--precision", args.precision]
     if not amd:
         cmd += ["--jit-define", f"CEED_GEN_BLOCK_ELEMENTS={block_elements}"]
     for d in args.jit_define:
@@ -84,6 +84,7 @@ def main():
     parser.add_argument("--target", default="sm_90")
     parser.add_argument("--problems", default="bp1,bp2,bp3,bp4,bp5,bp6")
     parser.add_argument("--degrees", default="1:8")
+    parser.add_argument("--precision", default="fp64", choices=["fp64", "fp32"], help="the operators' precision (ceed-bench --precision)")
     parser.add_argument("--jit-define", action="append", default=[])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--max-load-excess", type=float, default=None)
@@ -100,7 +101,8 @@ def main():
             for p in ps:
                 threads, tpe = blocks[(problem, p)]
                 r, elements = trace_apply(args, problem, p, threads, threads // tpe, folder)
-                row = {"problem": problem, "p": p, "target": args.target, "threads": r["block"], "elements_per_block": threads // tpe}
+                row = {"problem": problem, "p": p, "target": args.target, "precision": args.precision, "threads": r["block"],
+                       "elements_per_block": threads // tpe}
                 for kind in ("load", "store"):
                     wf, free = r[f"{kind}_wavefronts"], r[f"{kind}_wavefronts_conflict_free"]
                     row[f"{kind}_requests_per_element"] = r[f"{kind}_requests"] / elements
