@@ -111,48 +111,42 @@ class EmuSharedTrace : public ::testing::Test {
 };
 std::string EmuSharedTrace::trace_path;
 
+// What one launch's record must say: requests, wavefronts and conflict-free wavefronts of its loads, then its stores.
+struct Expected {
+  long load_requests, load_wavefronts, load_conflict_free, store_requests, store_wavefronts, store_conflict_free;
+};
+
+void ExpectCounts(const Launch &l, const Expected &e) {
+  EXPECT_EQ(l.load_requests, e.load_requests);
+  EXPECT_EQ(l.load_wavefronts, e.load_wavefronts);
+  EXPECT_EQ(l.load_conflict_free, e.load_conflict_free);
+  EXPECT_EQ(l.store_requests, e.store_requests);
+  EXPECT_EQ(l.store_wavefronts, e.store_wavefronts);
+  EXPECT_EQ(l.store_conflict_free, e.store_conflict_free);
+}
+
 TEST_F(EmuSharedTrace, ContiguousWordsTakeOneWavefrontPerHalfWarp) {
   const Launch l = Run("Contiguous");
   EXPECT_EQ(l.kernel, "Contiguous");
-  EXPECT_EQ(l.load_requests, 1);
   EXPECT_EQ(l.load_accesses, 32);
-  EXPECT_EQ(l.load_wavefronts, 2);
-  EXPECT_EQ(l.load_conflict_free, 2);
-  EXPECT_EQ(l.store_requests, 1);
-  EXPECT_EQ(l.store_wavefronts, 2);
+  ExpectCounts(l, {1, 2, 2, 1, 2, 2});
 }
 
 TEST_F(EmuSharedTrace, StrideTwoIsATwoWayConflict) {
-  const Launch l = Run("StrideTwo");
-  EXPECT_EQ(l.load_requests, 1);
-  EXPECT_EQ(l.load_wavefronts, 4);
-  EXPECT_EQ(l.load_conflict_free, 2);
-  EXPECT_EQ(l.store_requests, 2);  // two contiguous stores
-  EXPECT_EQ(l.store_wavefronts, 4);
-  EXPECT_EQ(l.store_conflict_free, 4);
+  ExpectCounts(Run("StrideTwo"), {1, 4, 2, 2, 4, 4});  // two contiguous stores
 }
 
 TEST_F(EmuSharedTrace, StaticArrayWithStrideSixteenIsASixteenWayConflict) {
-  const Launch l = Run("StrideSixteen");
-  EXPECT_EQ(l.load_requests, 1);
-  EXPECT_EQ(l.load_wavefronts, 32);
-  EXPECT_EQ(l.load_conflict_free, 2);
   // 16 stores in the loop, each thread 128 bytes after the previous one: 16 ways too.
-  EXPECT_EQ(l.store_requests, 16);
-  EXPECT_EQ(l.store_wavefronts, 16 * 32);
-  EXPECT_EQ(l.store_conflict_free, 16 * 2);
+  ExpectCounts(Run("StrideSixteen"), {1, 32, 2, 16, 16 * 32, 16 * 2});
 }
 
 TEST_F(EmuSharedTrace, BroadcastsAndInactiveLanes) {
   const Launch l = Run("BroadcastAndDivergent");
   // Four volatile reads of word 0 by every thread (each a request of two broadcast phases), one read of word 1 by
-  // the even threads (two phases of 8 lanes, broadcast).
-  EXPECT_EQ(l.load_requests, 5);
+  // the even threads (two phases of 8 lanes, broadcast); the store of two lanes takes one phase.
   EXPECT_EQ(l.load_accesses, 4 * 32 + 16);
-  EXPECT_EQ(l.load_wavefronts, 5 * 2);
-  EXPECT_EQ(l.load_conflict_free, 5 * 2);
-  EXPECT_EQ(l.store_requests, 1);  // two lanes
-  EXPECT_EQ(l.store_wavefronts, 1);
+  ExpectCounts(l, {5, 5 * 2, 5 * 2, 1, 1, 1});
 }
 
 }  // namespace
