@@ -162,7 +162,8 @@ int ExchangeBuffers(const OperatorDesc &desc);
 // Dynamic shared values of one element: planes of threads_per_elem values each, padded (CEED_GEN_ELEMENT_PADDING) to
 // threads_per_elem modulo the values in a row of banks (128 bytes), so that element e's region starts on the bank
 // its first thread would reach if the block's planes were contiguous. Unpadded, a warp whose lanes span two
-// elements met the same banks twice (sm_90 BP1 p = 4: 7% more load and 20% more store wavefronts, traced).
+// elements met the same banks twice (sm_90's blocks of BP1 p = 4: 11% more load and 31% more store wavefronts
+// than conflict-free, traced on /gpu/emu; docs/results/kernel-shared-wavefronts-2026-11-27.md).
 int ElementSharedValues(const OperatorDesc &desc, int threads_per_elem, int planes);
 // Whether desc's sliced kernel exchanges whole columns: the JIT define's, else where every tensor basis has one
 // component and no field is differentiated (sm_90 BP1 p = 2..8: 20-44 -> 10 barriers per thread, no occupancy lost;

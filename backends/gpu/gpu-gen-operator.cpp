@@ -273,8 +273,7 @@ int ChooseLaunch(Ceed ceed, CeedGpu &gpu, GenOperatorGpu *d) {
     d->block        = (unsigned)(n * tpe);
     d->shared_bytes = (unsigned)(n * elem_shared_bytes);
     if (d->shared_bytes > (unsigned)gpu.info.max_shared_default) CeedCallGpu(ceed, gpu, gpu.rt->SetMaxDynamicShared(d->kernel, (int)d->shared_bytes));
-    const CeedInt elems = n;
-    d->grid             = (unsigned)((d->desc.num_elem + elems - 1) / elems);
+    d->grid = (unsigned)((d->desc.num_elem + n - 1) / n);
     return CEED_ERROR_SUCCESS;
   }
   if (d->layout.fixed_block) {

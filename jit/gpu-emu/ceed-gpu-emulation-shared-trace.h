@@ -58,7 +58,7 @@ struct CeedEmuConflictExample {
   unsigned int                   bytes = 0, wavefronts = 0, conflict_free = 0;
   std::vector<long>              lanes;  // lane of each access, then its offset
 };
-enum { kCeedEmuConflictExamples = 6 };
+enum { kCeedEmuConflictExamples = 6, kCeedEmuConflictPatterns = 512 };  // reported; kept per launch
 
 struct CeedEmuSharedTrace {
   bool                             active = false;  // a fiber of a traced block runs
@@ -159,6 +159,7 @@ static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *fir
       return;
     }
   }
+  if (examples.size() >= kCeedEmuConflictPatterns) return;  // the launch's totals still count the request
   e.excess = wavefronts - conflict_free;
   e.count  = 1;
   examples.push_back(e);
