@@ -9,6 +9,10 @@ struct CeedEmuLaunchConfig {
   unsigned int grid, block, shared_bytes;
   char        *error;  // room for the message of a failed launch
   size_t       error_size;
+  /* With the shared-memory trace: the emulated device's allocations, [begin, end) address pairs in increasing
+     order (global memory, whose accesses the trace counts in 32-byte sectors); else NULL. */
+  const size_t *device_ranges;
+  size_t        num_device_ranges;
 };
 
 /* Returns 0, or non-zero with the message in config->error. args: one pointer per kernel argument. */

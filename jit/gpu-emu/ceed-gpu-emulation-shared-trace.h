@@ -3,7 +3,8 @@
    instrumentation (-fsanitize=thread at compile time only; the run-time library is not linked). The instrumentation
    calls __tsan_read8(address) and its kin before every load and store the compiler keeps; the definitions below
    record those that fall in the block's shared memory (the dynamic buffer and the unit's static __shared__ arrays,
-   gathered in one section) with their call site, the thread, and the thread's barrier interval.
+   gathered in one section) or in the emulated device's allocations (the ranges the runtime passes to the launch)
+   with their call site, the thread, and the thread's barrier interval.
 
    At the end of a block, the accesses are grouped as a GPU issues them: a warp's threads that execute the same
    site for the k-th time in the same barrier interval form one request (threads that skip it, inactive lanes).
@@ -12,10 +13,14 @@
    8 bytes), and a phase takes as many wavefronts as the most distinct 4-byte words any one bank holds among its
    addresses (equal words are broadcast). Conflict-free, a phase would take ceil(distinct words / 32).
 
+   A global-memory request counts the 32-byte sectors it touches (each allocation taken as aligned to its start) and
+   the distinct bytes it asks for.
+
    At the end of a launch, one JSON line per kernel launch is appended to FILE: requests, wavefronts and
-   conflict-free wavefronts for loads and stores. It counts what the host compiler's code accesses, which follows
-   the source; the vendor's compiler may keep a value in a register where the host compiler reloads it (or the
-   reverse), so compare the static ld.shared count of ceed-info --kernels. Launches are serialized while tracing
+   conflict-free wavefronts for shared loads and stores, requests, sectors and bytes for global ones. It counts
+   what the host compiler's code accesses, which follows the source; the vendor's compiler may keep a value in a
+   register where the host compiler reloads it (or the reverse), so compare the static ld.shared count of
+   ceed-info --kernels. Launches are serialized while tracing
    (the static shared arrays are no longer per OS thread). */
 #ifndef CEED_GPU_EMULATION_SHARED_TRACE_H
 #define CEED_GPU_EMULATION_SHARED_TRACE_H
@@ -41,13 +46,19 @@ extern "C" char __stop_ceed_emu_static_shared[] __attribute__((weak, visibility(
 struct CeedEmuSharedAccess {
   const void  *site;
   unsigned int thread, interval, occurrence;
-  size_t       offset;  // from the start of its region (a shift common to a request leaves its bank conflicts unchanged)
+  size_t       region;  // 0: dynamic shared memory, 1: static __shared__ arrays, 2 + i: the device's allocation i
+  size_t       offset;  // from the start of its region (a shift common to a request leaves its bank conflicts unchanged;
+                        // the device's allocations are taken as aligned to their start, as cudaMalloc's are to 256 bytes)
   unsigned int bytes;
   bool         store, in_static;
 };
 
 struct CeedEmuSharedCounts {
   unsigned long long requests = 0, wavefronts = 0, conflict_free = 0, accesses = 0;
+};
+/* Global memory: requests, the 32-byte sectors they touch, and the distinct bytes they ask for. */
+struct CeedEmuGlobalCounts {
+  unsigned long long requests = 0, sectors = 0, bytes = 0;
 };
 
 /* The requests with the most wavefronts over their conflict-free count, as examples for the trace (a few of each
@@ -68,7 +79,10 @@ struct CeedEmuSharedTrace {
   std::vector<unsigned int>        interval;
   std::vector<std::vector<std::pair<const void *, unsigned int>>> site_counts;
   CeedEmuSharedCounts              loads, stores;
+  CeedEmuGlobalCounts              global_loads, global_stores;
   std::vector<CeedEmuConflictExample> examples;
+  const size_t                    *device_ranges = nullptr;  // [begin, end) pairs in increasing order (the launch's)
+  size_t                           num_device_ranges = 0;
 };
 static CeedEmuSharedTrace ceed_emu_shared_trace;
 static std::mutex         ceed_emu_shared_trace_mutex;
@@ -77,15 +91,25 @@ static CEED_EMU_UNTRACED void CeedEmuRecordShared(const void *address, unsigned 
   CeedEmuSharedTrace &t = ceed_emu_shared_trace;
   if (!t.active) return;
   const char *a = static_cast<const char *>(address);
-  size_t      offset;
+  size_t      offset, region = 0;
   bool        in_static = false;
   if (a >= t.dynamic_begin && a < t.dynamic_end) {
     offset = size_t(a - t.dynamic_begin);
   } else if (__start_ceed_emu_static_shared && a >= __start_ceed_emu_static_shared && a < __stop_ceed_emu_static_shared) {
     offset    = size_t(a - __start_ceed_emu_static_shared);
     in_static = true;
+    region    = 1;
   } else {
-    return;
+    // The device's allocation holding a, if any: the last range starting at or before it.
+    size_t lo = 0, hi = t.num_device_ranges;
+    while (lo < hi) {
+      const size_t mid = (lo + hi) / 2;
+      if (t.device_ranges[2 * mid] <= size_t(a)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == 0 || size_t(a) >= t.device_ranges[2 * (lo - 1) + 1]) return;
+    offset = size_t(a) - t.device_ranges[2 * (lo - 1)];
+    region = 2 + (lo - 1);
   }
   t.active                 = false;  // the bookkeeping below is instrumented code too
   const unsigned int th    = ceed_emu.current->thread_idx.x;
@@ -98,12 +122,15 @@ static CEED_EMU_UNTRACED void CeedEmuRecordShared(const void *address, unsigned 
     }
   }
   if (occurrence == 0) sites.push_back({site, 0});
-  t.accesses.push_back({site, th, t.interval[th], occurrence, offset, bytes, store, in_static});
+  t.accesses.push_back({site, th, t.interval[th], occurrence, region, offset, bytes, store, in_static});
   t.active = true;
 }
 
-static CEED_EMU_UNTRACED void CeedEmuBeginTracedBlock(unsigned int num_threads, const void *dynamic_shared, size_t dynamic_bytes) {
+static CEED_EMU_UNTRACED void CeedEmuBeginTracedBlock(const CeedEmuLaunchConfig *config, unsigned int num_threads, const void *dynamic_shared,
+                                                      size_t dynamic_bytes) {
   CeedEmuSharedTrace &t = ceed_emu_shared_trace;
+  t.device_ranges       = config->device_ranges;
+  t.num_device_ranges   = config->device_ranges ? config->num_device_ranges : 0;
   t.dynamic_begin       = static_cast<const char *>(dynamic_shared);
   t.dynamic_end         = t.dynamic_begin + dynamic_bytes;
   t.accesses.clear();
@@ -165,9 +192,26 @@ static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *fir
   examples.push_back(e);
 }
 
-/* One request: a warp, a barrier interval, a site, its execution count, a direction; then the lane. */
+/* Sectors and distinct bytes of one global-memory request: accesses [first, last) of one warp. */
+static CEED_EMU_UNTRACED void CeedEmuCountGlobalRequest(const CeedEmuSharedAccess *first, const CeedEmuSharedAccess *last, CeedEmuGlobalCounts *counts) {
+  std::vector<std::pair<size_t, size_t>> sectors, bytes;
+  for (const CeedEmuSharedAccess *a = first; a < last; a++) {
+    for (size_t b = a->offset; b < a->offset + std::max(1u, a->bytes); b++) bytes.push_back({a->region, b});
+    sectors.push_back({a->region, a->offset / 32});
+    sectors.push_back({a->region, (a->offset + std::max(1u, a->bytes) - 1) / 32});
+  }
+  for (auto *v : {&sectors, &bytes}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+  counts->requests++;
+  counts->sectors += sectors.size();
+  counts->bytes += bytes.size();
+}
+
+/* One request: a warp, a barrier interval, a site, its execution count, a direction, global or shared; then the lane. */
 static inline auto CeedEmuRequestKey(const CeedEmuSharedAccess &a) {
-  return std::make_tuple(a.thread / CEED_EMU_WARP_SIZE, a.interval, a.site, a.occurrence, a.store);
+  return std::make_tuple(a.thread / CEED_EMU_WARP_SIZE, a.interval, a.site, a.occurrence, a.store, a.region >= 2);
 }
 
 static CEED_EMU_UNTRACED void CeedEmuEndTracedBlock() {
@@ -178,7 +222,9 @@ static CEED_EMU_UNTRACED void CeedEmuEndTracedBlock() {
   for (size_t i = 0; i < accesses.size();) {
     size_t j = i + 1;
     while (j < accesses.size() && CeedEmuRequestKey(accesses[j]) == CeedEmuRequestKey(accesses[i])) j++;
-    CeedEmuCountRequest(&accesses[i], &accesses[j], accesses[i].store ? &ceed_emu_shared_trace.stores : &ceed_emu_shared_trace.loads);
+    CeedEmuSharedTrace &t = ceed_emu_shared_trace;
+    if (accesses[i].region >= 2) CeedEmuCountGlobalRequest(&accesses[i], &accesses[j], accesses[i].store ? &t.global_stores : &t.global_loads);
+    else CeedEmuCountRequest(&accesses[i], &accesses[j], accesses[i].store ? &t.stores : &t.loads);
     i = j;
   }
   accesses.clear();
@@ -192,9 +238,13 @@ static CEED_EMU_UNTRACED void CeedEmuWriteSharedTrace(const char *kernel, const 
       std::fprintf(f,
                    "{\"kernel\": \"%s\", \"grid\": %u, \"block\": %u, \"dynamic_shared_bytes\": %u, \"warp\": %d, "
                    "\"load_requests\": %llu, \"load_wavefronts\": %llu, \"load_wavefronts_conflict_free\": %llu, \"load_accesses\": %llu, "
-                   "\"store_requests\": %llu, \"store_wavefronts\": %llu, \"store_wavefronts_conflict_free\": %llu, \"store_accesses\": %llu",
+                   "\"store_requests\": %llu, \"store_wavefronts\": %llu, \"store_wavefronts_conflict_free\": %llu, \"store_accesses\": %llu, "
+                   "\"global_load_requests\": %llu, \"global_load_sectors\": %llu, \"global_load_bytes\": %llu, "
+                   "\"global_store_requests\": %llu, \"global_store_sectors\": %llu, \"global_store_bytes\": %llu",
                    kernel, config->grid, config->block, config->shared_bytes, CEED_EMU_WARP_SIZE, t.loads.requests, t.loads.wavefronts,
-                   t.loads.conflict_free, t.loads.accesses, t.stores.requests, t.stores.wavefronts, t.stores.conflict_free, t.stores.accesses);
+                   t.loads.conflict_free, t.loads.accesses, t.stores.requests, t.stores.wavefronts, t.stores.conflict_free, t.stores.accesses,
+                   t.global_loads.requests, t.global_loads.sectors, t.global_loads.bytes, t.global_stores.requests, t.global_stores.sectors,
+                   t.global_stores.bytes);
       std::sort(t.examples.begin(), t.examples.end(), [](const CeedEmuConflictExample &a, const CeedEmuConflictExample &b) { return a.excess > b.excess; });
       for (size_t i = 0; i < t.examples.size() && i < kCeedEmuConflictExamples; i++) {
         const CeedEmuConflictExample &e = t.examples[i];
@@ -208,6 +258,7 @@ static CEED_EMU_UNTRACED void CeedEmuWriteSharedTrace(const char *kernel, const 
     }
   }
   t.loads = t.stores = CeedEmuSharedCounts();
+  t.global_loads = t.global_stores = CeedEmuGlobalCounts();
   t.examples.clear();
 }
 

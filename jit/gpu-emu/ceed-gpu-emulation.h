@@ -224,7 +224,7 @@ static int CeedEmuRunGrid(const CeedEmuLaunchConfig *config, void (*body)(void *
   for (unsigned int b = 0; b < config->grid; b++) {
     ceed_emu.block_idx = {b, 0, 0};
     if (config->shared_bytes) memset(ceed_emu.dynamic_shared, 0xff, config->shared_bytes);  // NaN in every floating-point type
-    CEED_EMU_TRACE(CeedEmuBeginTracedBlock(n, ceed_emu.dynamic_shared, config->shared_bytes));
+    CEED_EMU_TRACE(CeedEmuBeginTracedBlock(config, n, ceed_emu.dynamic_shared, config->shared_bytes));
     for (unsigned int t = 0; t < n; t++) {
       CeedEmuFiber &f = ceed_emu.fibers[t];
       f.thread_idx    = {t, 0, 0};

@@ -4,7 +4,8 @@
 For each problem and degree: the block /gpu/cuda/gen would launch on the target (ceed-info --kernels --json), then
 the apply kernel run on /gpu/emu/gen with that block (CEED_GEN_BLOCK_ELEMENTS) and the shared-memory trace on
 (CEEDRT_EMU_SHARED_TRACE, jit/gpu-emu/ceed-gpu-emulation-shared-trace.h): warp-level load and store requests, the
-wavefronts the banks serve them in, and the wavefronts they would take without bank conflicts, per element.
+wavefronts the banks serve them in, and the wavefronts they would take without bank conflicts, per element; and the
+32-byte sectors of global memory its loads and stores touch, with the share of their bytes the requests ask for.
 
   tools/check/shared-wavefronts.py --build build [--problems bp1,bp3] [--degrees 2:8] [--precision fp64|fp32] [--jit-define NAME=VALUE]...
                                    [--target sm_90|gfx90a] [--json] [--max-load-excess PERCENT] [--max-store-excess PERCENT]
@@ -94,7 +95,8 @@ def main():
     blocks = sm_blocks(args, problems, ps)
     if not args.json:
         print(f"{'BP':4} {'p':>2} {'block':>6} {'elems':>5}  {'load requests':>13} {'wavefronts':>10} {'no-conflict':>11} {'excess':>7}"
-              f"  {'store requests':>14} {'wavefronts':>10} {'no-conflict':>11} {'excess':>7}   (per element)")
+              f"  {'store requests':>14} {'wavefronts':>10} {'no-conflict':>11} {'excess':>7}"
+              f"  {'global ld sectors':>17} {'used':>5}  {'global st sectors':>17} {'used':>5}   (per element)")
     failures = 0
     with tempfile.TemporaryDirectory(prefix="ceedrt-shared-wavefronts-") as folder:
         for problem in problems:
@@ -109,12 +111,18 @@ def main():
                     row[f"{kind}_wavefronts_per_element"] = wf / elements
                     row[f"{kind}_conflict_free_per_element"] = free / elements
                     row[f"{kind}_excess"] = wf / free - 1 if free else 0.0
+                    # Global memory: 32-byte sectors per element, and the fraction of their bytes the requests ask for.
+                    sectors = r[f"global_{kind}_sectors"]
+                    row[f"global_{kind}_sectors_per_element"] = sectors / elements
+                    row[f"global_{kind}_sector_use"] = r[f"global_{kind}_bytes"] / (32 * sectors) if sectors else 0.0
                 if args.json:
                     print(json.dumps(row))
                 else:
                     print(f"{problem:4} {p:2d} {r['block']:6d} {threads // tpe:5d}"
                           + "".join(f"  {row[k + '_requests_per_element']:13.1f} {row[k + '_wavefronts_per_element']:10.1f}"
-                                    f" {row[k + '_conflict_free_per_element']:11.1f} {100 * row[k + '_excess']:6.1f}%" for k in ("load", "store")))
+                                    f" {row[k + '_conflict_free_per_element']:11.1f} {100 * row[k + '_excess']:6.1f}%" for k in ("load", "store"))
+                          + "".join(f"  {row['global_' + k + '_sectors_per_element']:17.1f} {100 * row['global_' + k + '_sector_use']:4.0f}%"
+                                    for k in ("load", "store")))
                 sys.stdout.flush()
                 for kind, limit in (("load", args.max_load_excess), ("store", args.max_store_excess)):
                     if limit is not None and 100 * row[f"{kind}_excess"] > limit:

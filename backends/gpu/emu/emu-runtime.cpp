@@ -21,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "ceed-gen.hpp"
 #include "ceed-gpu-emulation-launch.h"
@@ -196,6 +197,8 @@ class HostCompiler final : public Compiler {
   // says so and names the emulation headers' version: a changed scheduler or trace must not load old modules.
   HostCompiler(std::string path, const std::string &banner, bool tracing) : HostCompiler(std::move(path), banner, ReadHeaders(), tracing) {}
 
+  bool Tracing() const { return tracing_; }
+
   bool Compile(const std::string &source, const std::string &program_name, const std::vector<std::string> &options, std::string *code,
                std::string *log, std::string *error) const override {
 #if CEEDRT_EMU_NVRTC_CHECK || CEEDRT_EMU_HIPRTC_CHECK
@@ -324,6 +327,7 @@ class EmuRuntime final : public Runtime {
     return target.wavefront == 64 ? kEmulatedHipKernels : kEmulatedCapabilities;
   }
   const Compiler &Jit() const override { return *compiler_; }
+  bool            Tracing() const { return compiler_->Tracing(); }
   std::string     ErrorText(int status) const override { return status == 1 ? last_error : "status " + std::to_string(status); }
 
   int DeviceCount(int *count) override {
@@ -381,11 +385,16 @@ class EmuRuntime final : public Runtime {
       if (!*ptr) return Fail("out of emulated device memory (" + std::to_string(bytes) + " bytes)");
     }
     std::memset(*ptr, 0xff, bytes);  // NaN in every floating-point type
+    if (Tracing()) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      allocations_[*ptr] = bytes;
+    }
     return 0;
   }
   int Free(void *ptr) override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
+      allocations_.erase(ptr);
       auto                        found = mapped_.find(ptr);
       if (found != mapped_.end()) {
         munmap(ptr, found->second);
@@ -441,8 +450,13 @@ class EmuRuntime final : public Runtime {
   }
   int SetMaxDynamicShared(Function, int) override { return 0; }
   int Launch(Function fn, unsigned grid, unsigned block, unsigned shared_bytes, void **args) override {
-    char                      message[256] = "";
-    const CeedEmuLaunchConfig config       = {grid, block, shared_bytes, message, sizeof(message)};
+    char                message[256] = "";
+    std::vector<size_t> ranges;  // the device allocations, for the trace's global accesses
+    if (Tracing()) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (const auto &[begin, bytes] : allocations_) ranges.insert(ranges.end(), {size_t(begin), size_t(begin) + bytes});
+    }
+    const CeedEmuLaunchConfig config = {grid, block, shared_bytes, message, sizeof(message), ranges.data(), ranges.size() / 2};
     const int                 status       = reinterpret_cast<CeedEmuLaunchEntry>(fn)(&config, args);
     return status == 0 ? 0 : Fail(std::string("kernel launch failed: ") + message);
   }
@@ -466,6 +480,7 @@ class EmuRuntime final : public Runtime {
   std::unique_ptr<HostCompiler> compiler_;
   std::mutex                    mutex_;
   std::map<void *, size_t>      mapped_;
+  std::map<void *, size_t>      allocations_;  // all of them, while tracing (CEEDRT_EMU_SHARED_TRACE)
   ScratchFolder                 modules_;
   unsigned long                 num_modules_ = 0;
 };

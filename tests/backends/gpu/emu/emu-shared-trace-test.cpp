@@ -38,6 +38,14 @@ extern "C" __global__ void StrideSixteen(double *out) {
   __syncthreads();
   out[threadIdx.x] = s[16 * threadIdx.x];
 }
+/* Global memory: a contiguous read (8 sectors of 32 bytes for 256 bytes), a read with a stride of 32 bytes (32 sectors
+   for 256 bytes), and a contiguous store. */
+extern "C" __global__ void GlobalContiguousAndStrided(double *out) {
+  const double a = out[threadIdx.x + 128];
+  const double b = out[4 * threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = a + b;
+}
 /* Every thread reads word 0 (a broadcast), four times in a loop, and only the even threads read word 1. */
 extern "C" __global__ void BroadcastAndDivergent(double *out) {
   extern __shared__ double s[];
@@ -54,6 +62,8 @@ struct Launch {
   std::string kernel;
   long        load_requests = -1, load_wavefronts = -1, load_conflict_free = -1, load_accesses = -1;
   long        store_requests = -1, store_wavefronts = -1, store_conflict_free = -1;
+  long        global_load_requests = -1, global_load_sectors = -1, global_load_bytes = -1;
+  long        global_store_requests = -1, global_store_sectors = -1, global_store_bytes = -1;
 };
 
 long Field(const std::string &line, const std::string &key) {
@@ -73,7 +83,8 @@ class EmuSharedTrace : public ::testing::Test {
   }
   static void TearDownTestSuite() { std::remove(trace_path.c_str()); }
 
-  // Launches kernel on one block of 32 threads and returns the trace's record of that launch.
+  // Launches kernel on one block of 32 threads, its argument 256 doubles of the emulated device's memory, and returns
+  // the trace's record of that launch.
   Launch Run(const char *kernel) {
     std::string reason;
     ceed::gpu::Runtime *rt = ceed::gpu::emu::LoadRuntime(&reason);
@@ -86,12 +97,14 @@ class EmuSharedTrace : public ::testing::Test {
     ceed::gpu::Function fn     = nullptr;
     EXPECT_EQ(rt->ModuleLoad(code, &module), 0) << rt->ErrorText(1);
     EXPECT_EQ(rt->ModuleGetFunction(module, kernel, &fn), 0) << rt->ErrorText(1);
-    std::vector<double> out(32, 0.0);
-    double             *out_ptr = out.data();
-    void               *args[]  = {&out_ptr};
+    void *out_ptr = nullptr;
+    EXPECT_EQ(rt->Malloc(&out_ptr, 256 * sizeof(double)), 0);
+    EXPECT_EQ(rt->Memset(out_ptr, 0, 256 * sizeof(double)), 0);
+    void *args[] = {&out_ptr};
     std::remove(trace_path.c_str());
     EXPECT_EQ(rt->Launch(fn, 1, 32, 64 * sizeof(double), args), 0) << rt->ErrorText(1);
     EXPECT_EQ(rt->ModuleUnload(module), 0);
+    EXPECT_EQ(rt->Free(out_ptr), 0);
     std::ifstream file(trace_path);
     std::string   line;
     EXPECT_TRUE(std::getline(file, line)) << "no trace record in " << trace_path;
@@ -104,6 +117,12 @@ class EmuSharedTrace : public ::testing::Test {
     l.store_requests      = Field(line, "store_requests");
     l.store_wavefronts    = Field(line, "store_wavefronts");
     l.store_conflict_free = Field(line, "store_wavefronts_conflict_free");
+    l.global_load_requests  = Field(line, "global_load_requests");
+    l.global_load_sectors   = Field(line, "global_load_sectors");
+    l.global_load_bytes     = Field(line, "global_load_bytes");
+    l.global_store_requests = Field(line, "global_store_requests");
+    l.global_store_sectors  = Field(line, "global_store_sectors");
+    l.global_store_bytes    = Field(line, "global_store_bytes");
     EXPECT_FALSE(std::getline(file, line)) << "one launch, one record";
     return l;
   }
@@ -139,6 +158,17 @@ TEST_F(EmuSharedTrace, StrideTwoIsATwoWayConflict) {
 TEST_F(EmuSharedTrace, StaticArrayWithStrideSixteenIsASixteenWayConflict) {
   // 16 stores in the loop, each thread 128 bytes after the previous one: 16 ways too.
   ExpectCounts(Run("StrideSixteen"), {1, 32, 2, 16, 16 * 32, 16 * 2});
+}
+
+TEST_F(EmuSharedTrace, GlobalAccessesCountTheirSectors) {
+  const Launch l = Run("GlobalContiguousAndStrided");
+  ExpectCounts(l, {0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(l.global_load_requests, 2);
+  EXPECT_EQ(l.global_load_sectors, 8 + 32);
+  EXPECT_EQ(l.global_load_bytes, 2 * 256);
+  EXPECT_EQ(l.global_store_requests, 1);
+  EXPECT_EQ(l.global_store_sectors, 8);
+  EXPECT_EQ(l.global_store_bytes, 256);
 }
 
 TEST_F(EmuSharedTrace, BroadcastsAndInactiveLanes) {
