@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emu-runtime.hpp"
@@ -109,20 +110,22 @@ class EmuSharedTrace : public ::testing::Test {
     std::string   line;
     EXPECT_TRUE(std::getline(file, line)) << "no trace record in " << trace_path;
     Launch l;
-    l.kernel              = line.substr(line.find("\"kernel\": \"") + 11, std::string(kernel).size());
-    l.load_requests       = Field(line, "load_requests");
-    l.load_wavefronts     = Field(line, "load_wavefronts");
-    l.load_conflict_free  = Field(line, "load_wavefronts_conflict_free");
-    l.load_accesses       = Field(line, "load_accesses");
-    l.store_requests      = Field(line, "store_requests");
-    l.store_wavefronts    = Field(line, "store_wavefronts");
-    l.store_conflict_free = Field(line, "store_wavefronts_conflict_free");
-    l.global_load_requests  = Field(line, "global_load_requests");
-    l.global_load_sectors   = Field(line, "global_load_sectors");
-    l.global_load_bytes     = Field(line, "global_load_bytes");
-    l.global_store_requests = Field(line, "global_store_requests");
-    l.global_store_sectors  = Field(line, "global_store_sectors");
-    l.global_store_bytes    = Field(line, "global_store_bytes");
+    l.kernel = line.substr(line.find("\"kernel\": \"") + 11, std::string(kernel).size());
+    const std::pair<long Launch::*, const char *> fields[] = {
+        {&Launch::load_requests, "load_requests"},
+        {&Launch::load_wavefronts, "load_wavefronts"},
+        {&Launch::load_conflict_free, "load_wavefronts_conflict_free"},
+        {&Launch::load_accesses, "load_accesses"},
+        {&Launch::store_requests, "store_requests"},
+        {&Launch::store_wavefronts, "store_wavefronts"},
+        {&Launch::store_conflict_free, "store_wavefronts_conflict_free"},
+        {&Launch::global_load_requests, "global_load_requests"},
+        {&Launch::global_load_sectors, "global_load_sectors"},
+        {&Launch::global_load_bytes, "global_load_bytes"},
+        {&Launch::global_store_requests, "global_store_requests"},
+        {&Launch::global_store_sectors, "global_store_sectors"},
+        {&Launch::global_store_bytes, "global_store_bytes"}};
+    for (const auto &[member, key] : fields) l.*member = Field(line, key);
     EXPECT_FALSE(std::getline(file, line)) << "one launch, one record";
     return l;
   }
