@@ -54,7 +54,8 @@ def trace_apply(args, problem, p, threads, block_elements, folder):
     # the same on /gpu/emu as on the device; elsewhere the target's block, chosen by its occupancy, is imposed.
     amd = args.target.startswith("gfx")
     cmd = [os.path.join(args.build, "bin", "ceed-bench"), "--ceed", "/gpu/emu/gen:wavefront=64" if amd else "/gpu/emu/gen", "--problem", problem,
-           "--degree", str(p), "--dofs", str(dofs), "--min-time", "0", "--min-reps", "1", "--json", "--precision", args.precision]
+           "--degree", str(p), "--dofs", str(dofs), "--min-time", "0", "--min-reps", "1", "--json", "--precision", args.precision,
+           "--bandwidth", "1"]  # a roofline bandwidth given, not measured (the trace would follow every streaming kernel)
     if not amd:
         cmd += ["--jit-define", f"CEED_GEN_BLOCK_ELEMENTS={block_elements}"]
     for d in args.jit_define:
