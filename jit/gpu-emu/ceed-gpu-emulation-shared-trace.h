@@ -43,14 +43,14 @@ extern "C" char __stop_ceed_emu_static_shared[] __attribute__((weak, visibility(
 #define CEED_EMU_WARP_SIZE 32
 #endif
 
-struct CeedEmuSharedAccess {
+struct CeedEmuAccess {
   const void  *site;
   unsigned int thread, interval, occurrence;
   size_t       region;  // 0: dynamic shared memory, 1: static __shared__ arrays, 2 + i: the device's allocation i
   size_t       offset;  // from the start of its region (a shift common to a request leaves its bank conflicts unchanged;
                         // the device's allocations are taken as aligned to their start, as cudaMalloc's are to 256 bytes)
   unsigned int bytes;
-  bool         store, in_static;
+  bool         store;
 };
 
 struct CeedEmuSharedCounts {
@@ -74,7 +74,7 @@ enum { kCeedEmuConflictExamples = 6, kCeedEmuConflictPatterns = 512 };  // repor
 struct CeedEmuSharedTrace {
   bool                             active = false;  // a fiber of a traced block runs
   const char                      *dynamic_begin = nullptr, *dynamic_end = nullptr;
-  std::vector<CeedEmuSharedAccess> accesses;
+  std::vector<CeedEmuAccess> accesses;
   // Per thread of the block: barrier interval, and per site the executions in this interval.
   std::vector<unsigned int>        interval;
   std::vector<std::vector<std::pair<const void *, unsigned int>>> site_counts;
@@ -87,18 +87,16 @@ struct CeedEmuSharedTrace {
 static CeedEmuSharedTrace ceed_emu_shared_trace;
 static std::mutex         ceed_emu_shared_trace_mutex;
 
-static CEED_EMU_UNTRACED void CeedEmuRecordShared(const void *address, unsigned int bytes, bool store, const void *site) {
+static CEED_EMU_UNTRACED void CeedEmuRecordAccess(const void *address, unsigned int bytes, bool store, const void *site) {
   CeedEmuSharedTrace &t = ceed_emu_shared_trace;
   if (!t.active) return;
   const char *a = static_cast<const char *>(address);
   size_t      offset, region = 0;
-  bool        in_static = false;
   if (a >= t.dynamic_begin && a < t.dynamic_end) {
     offset = size_t(a - t.dynamic_begin);
   } else if (__start_ceed_emu_static_shared && a >= __start_ceed_emu_static_shared && a < __stop_ceed_emu_static_shared) {
-    offset    = size_t(a - __start_ceed_emu_static_shared);
-    in_static = true;
-    region    = 1;
+    offset = size_t(a - __start_ceed_emu_static_shared);
+    region = 1;
   } else {
     // The device's allocation holding a, if any: the last range starting at or before it.
     size_t lo = 0, hi = t.num_device_ranges;
@@ -122,7 +120,7 @@ static CEED_EMU_UNTRACED void CeedEmuRecordShared(const void *address, unsigned 
     }
   }
   if (occurrence == 0) sites.push_back({site, 0});
-  t.accesses.push_back({site, th, t.interval[th], occurrence, region, offset, bytes, store, in_static});
+  t.accesses.push_back({site, th, t.interval[th], occurrence, region, offset, bytes, store});
   t.active = true;
 }
 
@@ -148,15 +146,15 @@ static CEED_EMU_UNTRACED void CeedEmuTracedBarrier(unsigned int thread) {
 }
 
 /* Wavefronts of one request: accesses [first, last) of one warp, one site, one execution. */
-static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *first, const CeedEmuSharedAccess *last, CeedEmuSharedCounts *counts) {
+static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuAccess *first, const CeedEmuAccess *last, CeedEmuSharedCounts *counts) {
   const unsigned int bytes = std::max(4u, first->bytes);
   const unsigned int lanes_per_phase = std::max(1u, 128u / bytes);
   const unsigned long long wavefronts_before = counts->wavefronts, conflict_free_before = counts->conflict_free;
   counts->requests++;
-  for (const CeedEmuSharedAccess *phase = first; phase < last;) {
+  for (const CeedEmuAccess *phase = first; phase < last;) {
     const unsigned int         phase_index = (phase->thread % CEED_EMU_WARP_SIZE) / lanes_per_phase;
     std::vector<unsigned long> words;
-    const CeedEmuSharedAccess *end = phase;
+    const CeedEmuAccess *end = phase;
     for (; end < last && (end->thread % CEED_EMU_WARP_SIZE) / lanes_per_phase == phase_index; end++) {
       for (size_t w = end->offset / 4; w * 4 < end->offset + std::max(1u, end->bytes); w++) words.push_back(w);
       counts->accesses++;
@@ -172,9 +170,9 @@ static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *fir
   const unsigned int wavefronts = unsigned(counts->wavefronts - wavefronts_before), conflict_free = unsigned(counts->conflict_free - conflict_free_before);
   if (wavefronts == conflict_free) return;
   CeedEmuConflictExample e;
-  e.store = first->store, e.in_static = first->in_static, e.bytes = first->bytes, e.wavefronts = wavefronts, e.conflict_free = conflict_free;
+  e.store = first->store, e.in_static = first->region == 1, e.bytes = first->bytes, e.wavefronts = wavefronts, e.conflict_free = conflict_free;
   const size_t base = first->offset;  // patterns equal up to a shift are one
-  for (const CeedEmuSharedAccess *a = first; a < last; a++) {
+  for (const CeedEmuAccess *a = first; a < last; a++) {
     e.lanes.push_back(long(a->thread % CEED_EMU_WARP_SIZE));
     e.lanes.push_back(long(a->offset) - long(base));
   }
@@ -193,12 +191,11 @@ static CEED_EMU_UNTRACED void CeedEmuCountRequest(const CeedEmuSharedAccess *fir
 }
 
 /* Sectors and distinct bytes of one global-memory request: accesses [first, last) of one warp. */
-static CEED_EMU_UNTRACED void CeedEmuCountGlobalRequest(const CeedEmuSharedAccess *first, const CeedEmuSharedAccess *last, CeedEmuGlobalCounts *counts) {
+static CEED_EMU_UNTRACED void CeedEmuCountGlobalRequest(const CeedEmuAccess *first, const CeedEmuAccess *last, CeedEmuGlobalCounts *counts) {
   std::vector<std::pair<size_t, size_t>> sectors, bytes;
-  for (const CeedEmuSharedAccess *a = first; a < last; a++) {
+  for (const CeedEmuAccess *a = first; a < last; a++) {
     for (size_t b = a->offset; b < a->offset + std::max(1u, a->bytes); b++) bytes.push_back({a->region, b});
-    sectors.push_back({a->region, a->offset / 32});
-    sectors.push_back({a->region, (a->offset + std::max(1u, a->bytes) - 1) / 32});
+    for (size_t sector = a->offset / 32; sector * 32 < a->offset + std::max(1u, a->bytes); sector++) sectors.push_back({a->region, sector});
   }
   for (auto *v : {&sectors, &bytes}) {
     std::sort(v->begin(), v->end());
@@ -210,13 +207,13 @@ static CEED_EMU_UNTRACED void CeedEmuCountGlobalRequest(const CeedEmuSharedAcces
 }
 
 /* One request: a warp, a barrier interval, a site, its execution count, a direction, global or shared; then the lane. */
-static inline auto CeedEmuRequestKey(const CeedEmuSharedAccess &a) {
+static inline auto CeedEmuRequestKey(const CeedEmuAccess &a) {
   return std::make_tuple(a.thread / CEED_EMU_WARP_SIZE, a.interval, a.site, a.occurrence, a.store, a.region >= 2);
 }
 
 static CEED_EMU_UNTRACED void CeedEmuEndTracedBlock() {
-  std::vector<CeedEmuSharedAccess> &accesses = ceed_emu_shared_trace.accesses;
-  std::sort(accesses.begin(), accesses.end(), [](const CeedEmuSharedAccess &a, const CeedEmuSharedAccess &b) {
+  std::vector<CeedEmuAccess> &accesses = ceed_emu_shared_trace.accesses;
+  std::sort(accesses.begin(), accesses.end(), [](const CeedEmuAccess &a, const CeedEmuAccess &b) {
     return std::make_tuple(CeedEmuRequestKey(a), a.thread) < std::make_tuple(CeedEmuRequestKey(b), b.thread);
   });
   for (size_t i = 0; i < accesses.size();) {
@@ -264,19 +261,19 @@ static CEED_EMU_UNTRACED void CeedEmuWriteSharedTrace(const char *kernel, const 
 
 /* The instrumentation's entry points (their declarations are GCC built-ins). */
 #define CEED_EMU_TSAN_ACCESS(bytes)                                                                                                         \
-  extern "C" CEED_EMU_UNTRACED void __tsan_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); }          \
-  extern "C" CEED_EMU_UNTRACED void __tsan_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); }          \
-  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); } \
-  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); } \
-  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_read##bytes(void *p) { CeedEmuRecordShared(p, bytes, false, __builtin_return_address(0)); }  \
-  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_write##bytes(void *p) { CeedEmuRecordShared(p, bytes, true, __builtin_return_address(0)); }
+  extern "C" CEED_EMU_UNTRACED void __tsan_read##bytes(void *p) { CeedEmuRecordAccess(p, bytes, false, __builtin_return_address(0)); }          \
+  extern "C" CEED_EMU_UNTRACED void __tsan_write##bytes(void *p) { CeedEmuRecordAccess(p, bytes, true, __builtin_return_address(0)); }          \
+  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_read##bytes(void *p) { CeedEmuRecordAccess(p, bytes, false, __builtin_return_address(0)); } \
+  extern "C" CEED_EMU_UNTRACED void __tsan_unaligned_write##bytes(void *p) { CeedEmuRecordAccess(p, bytes, true, __builtin_return_address(0)); } \
+  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_read##bytes(void *p) { CeedEmuRecordAccess(p, bytes, false, __builtin_return_address(0)); }  \
+  extern "C" CEED_EMU_UNTRACED void __tsan_volatile_write##bytes(void *p) { CeedEmuRecordAccess(p, bytes, true, __builtin_return_address(0)); }
 CEED_EMU_TSAN_ACCESS(1)
 CEED_EMU_TSAN_ACCESS(2)
 CEED_EMU_TSAN_ACCESS(4)
 CEED_EMU_TSAN_ACCESS(8)
 CEED_EMU_TSAN_ACCESS(16)
-extern "C" CEED_EMU_UNTRACED void __tsan_read_range(void *p, unsigned long n) { CeedEmuRecordShared(p, (unsigned)n, false, __builtin_return_address(0)); }
-extern "C" CEED_EMU_UNTRACED void __tsan_write_range(void *p, unsigned long n) { CeedEmuRecordShared(p, (unsigned)n, true, __builtin_return_address(0)); }
+extern "C" CEED_EMU_UNTRACED void __tsan_read_range(void *p, unsigned long n) { CeedEmuRecordAccess(p, (unsigned)n, false, __builtin_return_address(0)); }
+extern "C" CEED_EMU_UNTRACED void __tsan_write_range(void *p, unsigned long n) { CeedEmuRecordAccess(p, (unsigned)n, true, __builtin_return_address(0)); }
 extern "C" CEED_EMU_UNTRACED void __tsan_init() {}
 
 #endif /* CEED_GPU_EMULATION_SHARED_TRACE_H */
