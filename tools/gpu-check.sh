@@ -36,7 +36,9 @@
 #                /gpu/cuda/gen (the LOR matrix in GPU memory equal to the host one, CG + BoomerAMG there), then ceed-solve
 #                BP3 on a Kershaw mesh at --solve-dofs over --solve-degrees on /gpu/cuda/gen: the LOR matrix from the
 #                device (--lor-assembly direct) or the host (vertices) with BoomerAMG on the GPU, and direct with it on
-#                the host (gpu-amg.jsonl: phases, iterations, lor_route, amg_on_device)
+#                the host (gpu-amg.jsonl: phases, iterations, lor_route, amg_on_device); CEEDRT_GPU_AMG_CASES picks the
+#                cases (ROUTE:MEMORY words, default "direct:device vertices:device direct:host"; the host BoomerAMG takes
+#                minutes at 1e7 DOFs)
 #   jit-time     the fused kernels' JIT setup cost: t530, t540 and t555 on /gpu/cuda/gen and /gpu/cuda/ref, one at a
 #                time with CEEDRT_CACHE=off and CEED_DEBUG=1: wall seconds and "compiled" lines of each (jit-time.log)
 #
@@ -264,7 +266,7 @@ for stage in "${stages[@]}"; do
       IFS=, read -r -a degree_list <<< "$solve_degrees"
       for degree in "${degree_list[@]}"; do
         # The LOR matrix assembled on the device or from the vertices on the host, BoomerAMG on the GPU; then on the host.
-        for case in direct:device vertices:device direct:host; do
+        for case in ${CEEDRT_GPU_AMG_CASES:-direct:device vertices:device direct:host}; do
           route=${case%%:*} memory=${case##*:}
           record=$(limited "$hypre_gpu_build/bin/ceed-solve" --ceed /gpu/cuda/gen --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw \
             --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" --exact-timings --json 2>> "$out/gpu-amg.log")

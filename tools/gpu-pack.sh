@@ -64,7 +64,8 @@ if [[ -n $hypre_gpu_build ]]; then
   done
   {
     printf '%s\n' "$hypre_gpu_build/CMakeCache.txt" "$hypre_gpu_build/bin/ceed-solve" "$hypre_gpu_build/tests/parallel/parallel-lor-test"
-    find "$hypre_gpu_build/lib" \( -type f -o -type l \)
+    # lib/ and the JIT's headers (include/, found beside lib/ at run time) and templates (share/).
+    find "$hypre_gpu_build/lib" "$hypre_gpu_build/include" "$hypre_gpu_build/share" \( -type f -o -type l \)
     find "$(dirname "$hypre_library")" -maxdepth 1 -name 'libHYPRE*' \( -type f -o -type l \)
   } > "$hypre_list"
 fi

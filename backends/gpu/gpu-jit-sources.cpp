@@ -24,6 +24,7 @@ const std::vector<std::string> &RefKernelNames() {
       "CeedGpuVectorSetValue",    "CeedGpuVectorScale",        "CeedGpuVectorAXPBY",       "CeedGpuVectorPointwiseMult",
       "CeedGpuVectorReciprocal",  "CeedGpuVectorNormPartial",  "CeedGpuVectorSetValue_fp32", "CeedGpuVectorScale_fp32",
       "CeedGpuVectorAXPBY_fp32",  "CeedGpuVectorPointwiseMult_fp32", "CeedGpuVectorReciprocal_fp32", "CeedGpuVectorNormPartial_fp32",
+      "CeedGpuVectorDotPartial",  "CeedGpuVectorDotPartial_fp32", "CeedGpuVectorSetValueStrided", "CeedGpuVectorSetValueStrided_fp32",
       "CeedGpuConvertToFp32",     "CeedGpuConvertToFp64",  "CeedGpuRstrGather",        "CeedGpuRstrScatterAtomic",
       "CeedGpuRstrScatterSerial", "CeedGpuRstrEnumerateLinks", "CeedGpuRstrScatterMap",    "CeedGpuBasisTensor",
       "CeedGpuBasisNonTensor",    "CeedGpuBasisWeight",        "CeedGpuQFunctionRelayout"};

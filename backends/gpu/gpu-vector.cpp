@@ -60,6 +60,23 @@ int SetValue(CeedVector vec, CeedScalar value) {
   return RunOnArray(vec, "CeedGpuVectorSetValue", true, [&](void **x, CeedSize *n) { return std::vector<void *>{x, n, &value}; });
 }
 
+// vec[start + k * step] = value for start + k * step < stop, one thread per entry set (the others keep their values).
+int SetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedScalar value) {
+  Ceed      ceed = CeedVectorReturnCeed(vec);
+  CeedGpu *data = nullptr;
+  CeedCall(Activate(ceed, &data));
+  const CeedScalarType type = Precision(vec);
+  Function             fn   = nullptr;
+  CeedCall(GetRefFunction(ceed, *data, KernelName("CeedGpuVectorSetValueStrided", type).c_str(), &fn));
+  CeedSize count = (stop - start + step - 1) / step;
+  void    *x     = nullptr;
+  CeedCall(CeedVectorGetArrayTyped(vec, CEED_MEM_DEVICE, type, &x));
+  void     *args[] = {&x, &start, &step, &count, &value};
+  const int ierr   = LaunchGridStride(ceed, *data, fn, count, args);
+  CeedCall(CeedVectorRestoreArrayTyped(vec, &x));
+  return ierr;
+}
+
 int Scale(CeedVector x, CeedScalar alpha) {
   return RunOnArray(x, "CeedGpuVectorScale", false, [&](void **a, CeedSize *n) { return std::vector<void *>{a, n, &alpha}; });
 }
@@ -171,6 +188,7 @@ void InstallVectorOps(CeedBackendOps &ops) {
   ops.vector_scalar_types = (1u << CEED_SCALAR_FP32) | (1u << CEED_SCALAR_FP64);
   ops.DeviceConvert       = Convert;
   ops.VectorDot           = Dot;
+  ops.VectorSetValueStrided = SetValueStrided;
 }
 
 }  // namespace ceed::gpu

@@ -190,6 +190,8 @@ typedef struct {
   int (*ContextReadRestored)(CeedQFunctionContext ctx);
   /** Optional: *result = x^T y, summed in CeedScalar (NULL: the core's host loop). */
   int (*VectorDot)(CeedVector x, CeedVector y, CeedScalar *result);
+  /** Optional: CeedVectorSetValueStrided() on the backend, stop already resolved (start < stop <= length). */
+  int (*VectorSetValueStrided)(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedScalar value);
 } CeedBackendOps;
 
 /** Installs the context-level operations of ceed (called from a backend's init); the table is copied. */

@@ -9,6 +9,12 @@ static __device__ __forceinline__ void CeedGpuVectorSetValueT(T *x, CeedSize n, 
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = (T)value;
 }
 
+/* x[start + k * step] = value for 0 <= k < count. */
+template <class T>
+static __device__ __forceinline__ void CeedGpuVectorSetValueStridedT(T *x, CeedSize start, CeedSize step, CeedSize count, CeedScalar value) {
+  for (CeedSize k = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; k < count; k += (CeedSize)gridDim.x * blockDim.x) x[start + k * step] = (T)value;
+}
+
 template <class T>
 static __device__ __forceinline__ void CeedGpuVectorScaleT(T *x, CeedSize n, CeedScalar alpha) {
   for (CeedSize i = blockIdx.x * (CeedSize)blockDim.x + threadIdx.x; i < n; i += (CeedSize)gridDim.x * blockDim.x) x[i] = (T)(x[i] * alpha);
@@ -99,6 +105,14 @@ extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVect
 }
 extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorSetValue_fp32(float *x, CeedSize n, CeedScalar value) {
   CeedGpuVectorSetValueT(x, n, value);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorSetValueStrided(CeedScalar *x, CeedSize start, CeedSize step, CeedSize count, CeedScalar value) {
+  CeedGpuVectorSetValueStridedT(x, start, step, count, value);
+}
+extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK)
+    CeedGpuVectorSetValueStrided_fp32(float *x, CeedSize start, CeedSize step, CeedSize count, CeedScalar value) {
+  CeedGpuVectorSetValueStridedT(x, start, step, count, value);
 }
 extern "C" __global__ void __launch_bounds__(CEED_GPU_REF_MAX_BLOCK) CeedGpuVectorScale(CeedScalar *x, CeedSize n, CeedScalar alpha) {
   CeedGpuVectorScaleT(x, n, alpha);

@@ -278,8 +278,11 @@ void CheckDeviceLattice(Ceed device, const char *problem, const std::array<CeedI
 
 // The LOR matrix of an operator on the lattice (scatter slots, the scatter on the host or the device, the
 // rows written into hypre) on 2 and 3 host threads equals the one-thread matrix: the same rows, columns and
-// order, bit-equal values (each thread writes whole blocks of slots and whole rows; no sum changes order).
-void CheckLatticeThreads(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation) {
+// order, and values bit-equal on the host (each thread writes whole blocks of slots and whole rows; no sum
+// changes order). A GPU sums the element entries with atomics, in an order that changes from run to run
+// whatever the host threads do: there the values agree to round-off (max_difference, of the row's largest).
+void CheckLatticeThreads(Ceed ceed, const char *problem, const std::array<CeedInt, 3> &elems, int degree, Deformation deformation,
+                         double max_difference) {
   const LorProblem       setup(problem, elems, degree, deformation);
   const bench::BpProblem lor(ceed, setup.VertexRule(), setup.lor_mesh, bench::BpPrecision(), 2);
   const LorLattice       lattice = setup.Lattice();
@@ -291,7 +294,9 @@ void CheckLatticeThreads(Ceed ceed, const char *problem, const std::array<CeedIn
     const LorMatrix matrix(setup.P, lor.op(), lattice, setup.essential);
     Require(matrix.timings().threads == threads, name + ": " + std::to_string(matrix.timings().threads) + " threads, " + std::to_string(threads) + " asked");
     const double diff = MaxRowRelativeDifference(expected, OwnedRows(setup.P, matrix));
-    Require(diff == 0.0, name + ": " + std::to_string(threads) + " threads' matrix differs from one thread's by " + std::to_string(diff));
+    char        shown[32];
+    std::snprintf(shown, sizeof shown, "%.3e", diff);
+    Require(diff <= max_difference, name + ": " + std::to_string(threads) + " threads' matrix differs from one thread's by " + shown + " of a row's largest value");
   }
   SetLorAssemblyThreads(0);
   if (rank == 0) std::printf("%s: the same matrix on 1, 2 and 3 host threads\n", name.c_str());
@@ -476,6 +481,12 @@ void CheckAmgMemory(Ceed ceed) {
   for (CeedVector *v : {&x, &y, &z}) CeedVectorDestroy(v);
 }
 
+// A real GPU's scatter-add (the emulated GPU runs its atomics in a fixed order; /det backends sum without them).
+bool SumsAtomicallyOnAGpu(const std::string &resource) {
+  const bool gpu = resource.rfind("/gpu/cuda", 0) == 0 || resource.rfind("/gpu/hip", 0) == 0;
+  return gpu && resource.find("/det") == std::string::npos;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -490,7 +501,7 @@ int main(int argc, char **argv) {
       CheckDeviceLattice(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
       CheckDeviceLattice(device, "bp4", {3, 3, 2}, 2, Deformation::smooth);
       CheckDeviceLattice(device, "bp1", {6, 2, 2}, 2, Deformation::kershaw);
-      CheckLatticeThreads(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
+      CheckLatticeThreads(device, "bp3", {6, 2, 4}, 3, Deformation::kershaw, SumsAtomicallyOnAGpu(argv[2]) ? 1e-14 : 0.0);
       CheckLatticeMismatchRefused(device);
       CheckAmgMemory(device);
       MPI_Finalize();
@@ -509,7 +520,7 @@ int main(int argc, char **argv) {
     CheckVertexAssembly(ceed, "bp4", {3, 3, 2}, 2, Deformation::smooth);
     CheckVertexAssembly(ceed, "bp2", {6, 2, 2}, 2, Deformation::kershaw);
     CheckForeignOperatorRefused(ceed);
-    CheckLatticeThreads(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw);
+    CheckLatticeThreads(ceed, "bp3", {6, 2, 4}, 3, Deformation::kershaw, SumsAtomicallyOnAGpu(argv[1]) ? 1e-14 : 0.0);
     CheckVertexProblemRefused();
     CheckAmgMemory(ceed);
   } catch (const std::exception &e) {

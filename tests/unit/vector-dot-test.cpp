@@ -1,6 +1,6 @@
 // Unit tests of the ceedrt extensions CeedVectorDot (inner products on the vectors' backend: host loops, the
 // GPU layer's device kernel on /gpu/emu/ref) and CeedGetHostDeviceBytes (the bytes copied between host and
-// device memory), against known values.
+// device memory), and of CeedVectorSetValueStrided on the device, against known values.
 #include <ceed.h>
 #include <gtest/gtest.h>
 
@@ -135,6 +135,35 @@ TEST_P(VectorDotTest, TransferCounter) {
     EXPECT_EQ(BytesToHost(), to_host);
   }
   for (CeedVector *v : {&x, &y}) EXPECT_EQ(CeedVectorDestroy(v), 0);
+}
+
+// CeedVectorSetValueStrided on a vector valid on the device: the GPU layer's kernel sets the entries there (no
+// byte crosses; an assembly's probe vectors are set this way), in fp64 and fp32 storage, and leaves the others.
+TEST_P(VectorDotTest, SetValueStridedStaysOnTheDevice) {
+  const CeedSize n = 3000;
+  for (CeedScalarType type : {CEED_SCALAR_FP64, CEED_SCALAR_FP32}) {
+    CeedVector v = nullptr;
+    ASSERT_EQ(CeedVectorCreate(ceed, n, &v), 0);
+    ASSERT_EQ(CeedVectorSetPreferredScalarType(v, type), 0);
+    ASSERT_EQ(CeedVectorSetValue(v, -1.0), 0);
+    const CeedSize to_device = BytesToDevice(), to_host = BytesToHost();
+    ASSERT_EQ(CeedVectorSetValueStrided(v, 5, 2001, 7, 2.5), 0);
+    ASSERT_EQ(CeedVectorSetValueStrided(v, 2990, -1, 4, 0.5), 0);  // up to the end
+    ASSERT_EQ(CeedVectorSetValueStrided(v, 40, 40, 1, 9.0), 0);     // empty range
+    if (std::string(GetParam().resource).rfind("/gpu/", 0) == 0) {
+      EXPECT_EQ(BytesToDevice(), to_device) << CeedScalarTypes[type];
+      EXPECT_EQ(BytesToHost(), to_host) << CeedScalarTypes[type];
+    }
+    const void *a = nullptr;
+    ASSERT_EQ(CeedVectorGetArrayReadTyped(v, CEED_MEM_HOST, type, &a), 0);
+    for (CeedSize i = 0; i < n; i++) {
+      const double expected = i >= 5 && i < 2001 && (i - 5) % 7 == 0 ? 2.5 : i >= 2990 && (i - 2990) % 4 == 0 ? 0.5 : -1.0;
+      const double value    = type == CEED_SCALAR_FP32 ? static_cast<const float *>(a)[i] : static_cast<const double *>(a)[i];
+      ASSERT_EQ(value, expected) << "entry " << i << ", " << CeedScalarTypes[type];
+    }
+    ASSERT_EQ(CeedVectorRestoreArrayReadTyped(v, &a), 0);
+    EXPECT_EQ(CeedVectorDestroy(&v), 0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, VectorDotTest, ::testing::ValuesIn(kBackends), [](const ::testing::TestParamInfo<Backend> &info) {

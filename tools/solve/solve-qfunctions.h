@@ -1,10 +1,12 @@
-// QFunctions of ceed-solve's manufactured solution, run on a host /cpu/self/ref context through their
-// function pointers: u_c = (c + 1) sin(pi x) sin(pi y) sin(pi z) (zero on the cube's faces), with
-// right-hand side f = u (mass) or f = 3 pi^2 u (diffusion).
+// QFunctions of ceed-solve's manufactured solution, run on the solve's backend (JIT backends compile this
+// file): u_c = (c + 1) sin(pi x) sin(pi y) sin(pi z) (zero on the cube's faces), with right-hand side
+// f = u (mass) or f = 3 pi^2 u (diffusion).
 #pragma once
 
 #include <ceed/types.h>
+#ifndef CEED_RUNNING_JIT_PASS
 #include <math.h>
+#endif
 
 #define SOLVE_PI 3.14159265358979323846
 
