@@ -37,8 +37,8 @@
 #                BP3 on a Kershaw mesh at --solve-dofs over --solve-degrees on /gpu/cuda/gen: the LOR matrix from the
 #                device (--lor-assembly direct) or the host (vertices) with BoomerAMG on the GPU, and direct with it on
 #                the host (gpu-amg.jsonl: phases, iterations, lor_route, amg_on_device); CEEDRT_GPU_AMG_CASES picks the
-#                cases (ROUTE:MEMORY words, default "direct:device vertices:device direct:host"; the host BoomerAMG takes
-#                minutes at 1e7 DOFs)
+#                cases (ROUTE:MEMORY[:RELAX] words, RELAX a BoomerAMG relaxation type, e.g. vertices:device:16 for
+#                Chebyshev; default "direct:device vertices:device direct:host"; the host BoomerAMG takes minutes at 1e7 DOFs)
 #   jit-time     the fused kernels' JIT setup cost: t530, t540 and t555 on /gpu/cuda/gen and /gpu/cuda/ref, one at a
 #                time with CEEDRT_CACHE=off and CEED_DEBUG=1: wall seconds and "compiled" lines of each (jit-time.log)
 #
@@ -267,12 +267,14 @@ for stage in "${stages[@]}"; do
       for degree in "${degree_list[@]}"; do
         # The LOR matrix assembled on the device or from the vertices on the host, BoomerAMG on the GPU; then on the host.
         for case in ${CEEDRT_GPU_AMG_CASES:-direct:device vertices:device direct:host}; do
-          route=${case%%:*} memory=${case##*:}
+          IFS=: read -r route memory relax <<< "$case"
+          relax_args=()
+          [[ -n $relax ]] && relax_args=(--amg-relax "$relax")
           record=$(limited "$hypre_gpu_build/bin/ceed-solve" --ceed /gpu/cuda/gen --problem bp3 --degree "$degree" --dofs "$solve_dofs" --mesh kershaw \
-            --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" --exact-timings --json 2>> "$out/gpu-amg.log")
+            --pc lor-amg --lor-assembly "$route" --amg-memory "$memory" "${relax_args[@]}" --exact-timings --json 2>> "$out/gpu-amg.log")
           rc=$?
           [[ -n $record ]] && echo "$record" >> "$out/gpu-amg.jsonl"
-          say "gpu-amg bp3 p=$degree --lor-assembly $route --amg-memory $memory: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
+          say "gpu-amg bp3 p=$degree --lor-assembly $route --amg-memory $memory${relax:+ --amg-relax $relax}: rc=$rc $( ((rc == 0)) && solve_summary "$record")"
         done
       done ;;
     variants)
