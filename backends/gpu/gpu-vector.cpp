@@ -37,9 +37,9 @@ struct DeviceRead {
 };
 
 // Runs kernel name (for vec's precision) on vec's device array (read-write, or write-only for overwrite) with
-// args built by make_args(pointer to the array, pointer to the length).
+// args built by make_args(pointer to the array, pointer to the length), over items entries (-1: the length).
 template <class MakeArgs>
-int RunOnArray(CeedVector vec, const char *name, bool overwrite, MakeArgs make_args) {
+int RunOnArray(CeedVector vec, const char *name, bool overwrite, MakeArgs make_args, CeedSize items = -1) {
   Ceed      ceed = CeedVectorReturnCeed(vec);
   CeedGpu *data = nullptr;
   CeedCall(Activate(ceed, &data));
@@ -51,7 +51,7 @@ int RunOnArray(CeedVector vec, const char *name, bool overwrite, MakeArgs make_a
   void *x = nullptr;
   CeedCall(overwrite ? CeedVectorGetArrayWriteTyped(vec, CEED_MEM_DEVICE, type, &x) : CeedVectorGetArrayTyped(vec, CEED_MEM_DEVICE, type, &x));
   std::vector<void *> args = make_args(&x, &n);
-  const int           ierr = LaunchGridStride(ceed, *data, fn, n, args.data());
+  const int           ierr = LaunchGridStride(ceed, *data, fn, items < 0 ? n : items, args.data());
   CeedCall(CeedVectorRestoreArrayTyped(vec, &x));
   return ierr;
 }
@@ -62,19 +62,9 @@ int SetValue(CeedVector vec, CeedScalar value) {
 
 // vec[start + k * step] = value for start + k * step < stop, one thread per entry set (the others keep their values).
 int SetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, CeedSize step, CeedScalar value) {
-  Ceed      ceed = CeedVectorReturnCeed(vec);
-  CeedGpu *data = nullptr;
-  CeedCall(Activate(ceed, &data));
-  const CeedScalarType type = Precision(vec);
-  Function             fn   = nullptr;
-  CeedCall(GetRefFunction(ceed, *data, KernelName("CeedGpuVectorSetValueStrided", type).c_str(), &fn));
   CeedSize count = (stop - start + step - 1) / step;
-  void    *x     = nullptr;
-  CeedCall(CeedVectorGetArrayTyped(vec, CEED_MEM_DEVICE, type, &x));
-  void     *args[] = {&x, &start, &step, &count, &value};
-  const int ierr   = LaunchGridStride(ceed, *data, fn, count, args);
-  CeedCall(CeedVectorRestoreArrayTyped(vec, &x));
-  return ierr;
+  return RunOnArray(
+      vec, "CeedGpuVectorSetValueStrided", false, [&](void **x, CeedSize *) { return std::vector<void *>{x, &start, &step, &count, &value}; }, count);
 }
 
 int Scale(CeedVector x, CeedScalar alpha) {

@@ -9,16 +9,6 @@ namespace {
 // The Ceed contexts of two vectors must share a root parent.
 bool SameRoot(CeedVector a, CeedVector b) { return ceed::RootCeed(a->header.ceed) == ceed::RootCeed(b->header.ceed); }
 
-// Runs a mutating backend kernel; accounts for a state change of +2 if the kernel did not go through
-// the access functions itself.
-template <class K>
-int RunMutatingKernel(CeedVector vec, K kernel) {
-  const uint64_t state = vec->state;
-  CeedCall(kernel());
-  if (vec->state == state) vec->state += 2;
-  return CEED_ERROR_SUCCESS;
-}
-
 // Host reductions keep kReductionLanes independent partial results: a single running sum is one chain of
 // dependent additions, bound by the adder's latency (8 GB/s on one Xeon core, where the memory streams 13), while
 // independent lanes vectorize and stream at the memory's rate. The lanes also make the sum more accurate: each
@@ -121,7 +111,7 @@ int CeedVectorScale(CeedVector x, CeedScalar alpha) {
             "CeedVector has no valid data to scale, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (x->length == 0) return CEED_ERROR_SUCCESS;
   if (Ceed backend = ceed::FindVectorKernelFor({x}, [](const CeedBackendOps &o) { return o.VectorScale != nullptr; })) {
-    return RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
+    return ceed::RunMutatingKernel(x, [&] { return backend->ops.VectorScale(x, alpha); });
   }
   HostAccess access;
   CeedCall(access.Get(x, x->preferred, Access::kReadWrite, __func__));
@@ -192,7 +182,7 @@ int CeedVectorAXPY(CeedVector y, CeedScalar alpha, CeedVector x) {
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
   if (Ceed backend = ceed::FindVectorKernelFor({y, x}, [](const CeedBackendOps &o) { return o.VectorAXPY != nullptr; })) {
-    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
+    return ceed::RunMutatingKernel(y, [&] { return backend->ops.VectorAXPY(y, alpha, x); });
   }
   return AxpbyHost(y, alpha, 1.0, x, false, __func__);
 }
@@ -201,7 +191,7 @@ int CeedVectorAXPBY(CeedVector y, CeedScalar alpha, CeedScalar beta, CeedVector 
   CeedCall(CheckAxpyArguments(y, x, __func__));
   if (y->length == 0) return CEED_ERROR_SUCCESS;
   if (Ceed backend = ceed::FindVectorKernelFor({y, x}, [](const CeedBackendOps &o) { return o.VectorAXPBY != nullptr; })) {
-    return RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
+    return ceed::RunMutatingKernel(y, [&] { return backend->ops.VectorAXPBY(y, alpha, beta, x); });
   }
   return AxpbyHost(y, alpha, beta, x, true, __func__);
 }
@@ -258,7 +248,7 @@ int CeedVectorPointwiseMult(CeedVector w, CeedVector x, CeedVector y) {
             "CeedVector y has no valid data, must set data with CeedVectorSetValue or CeedVectorSetArray");
   if (w->length == 0) return CEED_ERROR_SUCCESS;
   if (Ceed backend = ceed::FindVectorKernelFor({w, x, y}, [](const CeedBackendOps &o) { return o.VectorPointwiseMult != nullptr; })) {
-    return RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
+    return ceed::RunMutatingKernel(w, [&] { return backend->ops.VectorPointwiseMult(w, x, y); });
   }
   // w may alias x and/or y: an aliased operand is read through w's read-write array (in w's precision).
   HostAccess a, b, c;
@@ -289,7 +279,7 @@ int CeedVectorReciprocal(CeedVector vec) {
   CeedCheck(ceed::VectorHasValidData(vec), vec->header.ceed, CEED_ERROR_INCOMPLETE, "CeedVector must have data set to take reciprocal");
   if (vec->length == 0) return CEED_ERROR_SUCCESS;
   if (Ceed backend = ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorReciprocal != nullptr; })) {
-    return RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
+    return ceed::RunMutatingKernel(vec, [&] { return backend->ops.VectorReciprocal(vec); });
   }
   HostAccess access;
   CeedCall(access.Get(vec, vec->preferred, Access::kReadWrite, __func__));

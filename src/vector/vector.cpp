@@ -433,12 +433,7 @@ int CeedVectorSetValue(CeedVector vec, CeedScalar value) {
   CeedCheck(vec->state % 2 == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, the access lock is already in use");
   CeedCheck(vec->num_readers == 0, vec->header.ceed, CEED_ERROR_ACCESS, "Cannot grant CeedVector array access, a process has read access");
   Ceed backend = vec->length > 0 ? ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorSetValue != nullptr; }) : nullptr;
-  if (backend) {
-    const uint64_t state = vec->state;
-    CeedCall(backend->ops.VectorSetValue(vec, value));
-    if (vec->state == state) vec->state += 2;
-    return CEED_ERROR_SUCCESS;
-  }
+  if (backend) return ceed::RunMutatingKernel(vec, [&] { return backend->ops.VectorSetValue(vec, value); });
   ceed::HostAccess x;
   CeedCall(x.Get(vec, vec->preferred, Access::kWrite, __func__));
   ceed::WithScalarType(vec->preferred, [&](auto zero) {
@@ -471,10 +466,7 @@ int CeedVectorSetValueStrided(CeedVector vec, CeedSize start, CeedSize stop, Cee
   // On the device where the backend has the kernel: a probe vector of an assembly is set this way, and staging
   // it through the host cost seconds per assembly at 1e7 DOFs on a GPU.
   if (Ceed backend = ceed::FindVectorKernelFor({vec}, [](const CeedBackendOps &o) { return o.VectorSetValueStrided != nullptr; })) {
-    const uint64_t state = vec->state;
-    CeedCall(backend->ops.VectorSetValueStrided(vec, start, stop, step, value));
-    if (vec->state == state) vec->state += 2;
-    return CEED_ERROR_SUCCESS;
+    return ceed::RunMutatingKernel(vec, [&] { return backend->ops.VectorSetValueStrided(vec, start, stop, step, value); });
   }
   ceed::HostAccess x;
   CeedCall(x.Get(vec, vec->preferred, Access::kReadWrite, __func__));

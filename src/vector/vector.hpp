@@ -151,6 +151,16 @@ Ceed FindVectorKernelFor(std::initializer_list<CeedVector> operands, F has_kerne
   return (types >> type) & 1u ? backend : nullptr;
 }
 
+// Runs a mutating backend kernel; accounts for a state change of +2 if the kernel did not go through
+// the access functions itself.
+template <class K>
+int RunMutatingKernel(CeedVector vec, K kernel) {
+  const uint64_t state = vec->state;
+  CeedCall(kernel());
+  if (vec->state == state) vec->state += 2;
+  return CEED_ERROR_SUCCESS;
+}
+
 }  // namespace ceed
 
 // Raise an error on vec's Ceed reporting func (the public function) as the failing function.
